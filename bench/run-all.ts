@@ -1,0 +1,9 @@
+// `npm run bench`: every benchmark in turn.
+import { run } from '../scripts/lib/processes';
+
+let failed = 0;
+for (const script of ['bench/first-load.ts']) {
+  console.log(`\n=== ${script} ===`);
+  if ((await run('node_modules/.bin/tsx', [script])) !== 0) failed += 1;
+}
+process.exit(failed === 0 ? 0 : 1);

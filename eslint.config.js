@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import reactRefresh from 'eslint-plugin-react-refresh';
+import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+// A feature never imports another feature (DESIGN.md §2): one rule block per feature folder.
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../server/*', '../../server/*'], message: 'The web app must not import server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  // One-way imports: shared web layers may not reach into features or the app.
+  {
+    files: ['src/components/**', 'src/lib/**', 'src/config/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'components, lib and config must not import features or app.' }] }],
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*'], message: 'features must not import app.' },
+            {
+              group: features.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}/*`, `../../${other}/*`, `../${other}/*`]),
+              message: 'A feature must not import another feature; compose them in src/app.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);

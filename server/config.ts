@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** Only for development and tests; production must set its own secret. */
+const DEV_ACCESS_TOKEN_SECRET = 'dev-only-access-token-secret-do-not-use-in-production';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// `.env` files often hold `NAME=` for "not set"; treat blank values as absent.
+const optionalString = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'Expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const postgresUrl = z
+  .url({ protocol: /^postgres(ql)?$/, error: 'Expected a postgres:// or postgresql:// URL' })
+  .optional();
+
+const redisUrl = z.url({ protocol: /^rediss?$/, error: 'Expected a redis:// or rediss:// URL' }).optional();
+
+// host:port, as firebase-admin and the web SDK expect it.
+const emulatorHost = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'Expected host:port, e.g. 127.0.0.1:9099')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['development', 'test', 'production']).default('development'),
+  ),
+  HOST: optionalString,
+  PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'Expected a port number 0-65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'Expected a port number 0-65535')
+      .optional(),
+  ),
+  DATABASE_URL: optionalString.pipe(postgresUrl),
+  PGLITE_DATA_DIR: optionalString,
+  REDIS_URL: optionalString.pipe(redisUrl),
+  ACCESS_TOKEN_SECRET: optionalString.pipe(
+    z.string().min(32, 'Must be at least 32 characters').optional(),
+  ),
+  ADMIN_EMAILS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .pipe(z.array(z.email('Expected a comma-separated list of email addresses')))
+      .optional(),
+  ),
+  FIREBASE_PROJECT_ID: optionalString,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString.pipe(emulatorHost),
+  SPA_DIR: optionalString,
+  SERVE_SPA: optionalString.pipe(booleanString.optional()),
+  LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()),
+});
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type Config = Readonly<{
+  NODE_ENV: NodeEnv;
+  HOST: string;
+  PORT: number;
+  /** When set, PostgreSQL through `pg`; otherwise embedded PGlite. */
+  DATABASE_URL: string | undefined;
+  /** PGlite data directory; `memory://` keeps the database in memory. */
+  PGLITE_DATA_DIR: string;
+  REDIS_URL: string | undefined;
+  ACCESS_TOKEN_SECRET: string;
+  ADMIN_EMAILS: readonly string[];
+  FIREBASE_PROJECT_ID: string;
+  /** host:port of the Firebase Auth Emulator, when used. */
+  FIREBASE_AUTH_EMULATOR_HOST: string | undefined;
+  SPA_DIR: string;
+  SERVE_SPA: boolean;
+  LOG_LEVEL: LogLevel;
+}>;
+
+export const PGLITE_IN_MEMORY = 'memory://';
+
+/**
+ * Reads and validates the server's environment. Throws one Error naming every bad variable,
+ * so a misconfigured deployment fails at start-up rather than on the first request.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${String(issue.path[0] ?? '(env)')}: ${issue.message}`);
+    }
+  }
+  // Checked on the raw values too, so one error lists this alongside any other problem.
+  if (env.NODE_ENV?.trim() === 'production') {
+    const secret = env.ACCESS_TOKEN_SECRET?.trim();
+    if (!secret) {
+      problems.push('ACCESS_TOKEN_SECRET: Required in production (at least 32 characters)');
+    } else if (secret === DEV_ACCESS_TOKEN_SECRET) {
+      problems.push('ACCESS_TOKEN_SECRET: The development secret must not be used in production');
+    }
+  }
+
+  const values = parsed.success ? parsed.data : undefined;
+  if (problems.length > 0 || !values) {
+    throw new Error(`Invalid environment variables:\n  - ${problems.join('\n  - ')}`);
+  }
+
+  const nodeEnv = values.NODE_ENV;
+  return Object.freeze({
+    NODE_ENV: nodeEnv,
+    HOST: values.HOST ?? '127.0.0.1',
+    PORT: values.PORT ?? 3000,
+    DATABASE_URL: values.DATABASE_URL,
+    PGLITE_DATA_DIR: values.PGLITE_DATA_DIR ?? 'data/pglite',
+    REDIS_URL: values.REDIS_URL,
+    ACCESS_TOKEN_SECRET: values.ACCESS_TOKEN_SECRET ?? DEV_ACCESS_TOKEN_SECRET,
+    ADMIN_EMAILS: Object.freeze(
+      values.ADMIN_EMAILS && values.ADMIN_EMAILS.length > 0
+        ? [...new Set(values.ADMIN_EMAILS)]
+        : ['admin@learntogether.test'],
+    ),
+    FIREBASE_PROJECT_ID: values.FIREBASE_PROJECT_ID ?? 'demo-learntogether',
+    FIREBASE_AUTH_EMULATOR_HOST: values.FIREBASE_AUTH_EMULATOR_HOST,
+    SPA_DIR: values.SPA_DIR ?? 'dist',
+    SERVE_SPA: values.SERVE_SPA ?? nodeEnv === 'production',
+    LOG_LEVEL: values.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+  });
+}

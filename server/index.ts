@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const FORCE_EXIT_AFTER_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp({ config });
+
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  app.log.info(`LearnTogether server ready at http://${config.HOST}:${port}`);
+
+  handleShutdown(app);
+}
+
+function handleShutdown(app: FastifyInstance): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second Ctrl+C: the user does not want to wait.
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // Unref'd: it only fires if something still holds the process after close.
+    setTimeout(() => {
+      app.log.error('shutdown took too long, forcing exit');
+      process.exit(1);
+    }, FORCE_EXIT_AFTER_MS).unref();
+
+    app.close().then(
+      () => {
+        app.log.info('server stopped');
+        process.exitCode = 0;
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason =
+    code === 'EADDRINUSE'
+      ? 'the port is already in use (set PORT to another one)'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`LearnTogether server failed to start: ${reason}`);
+  process.exit(1);
+});

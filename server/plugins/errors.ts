@@ -1,0 +1,166 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
+
+/** Throw from a route for an expected failure; the message is shown to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Spread into every route's `response` schema: what the error handler sends. */
+export const errorResponses = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
+
+export function apiError(code: ApiErrorCode, message: string): ApiError {
+  return { error: { code, message } };
+}
+
+export function codeForStatus(status: number): ApiErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'too_many_requests';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
+  }
+}
+
+type Classified = { status: number; message: string };
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
+}
+
+function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Turns any error into the status and client-facing message of the JSON error shape. */
+function classify(error: unknown, request: FastifyRequest): Classified {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const message = error.validation
+      .map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return field ? `${field}: ${issue.message}` : issue.message;
+      })
+      .join('; ');
+    return { status: 400, message };
+  }
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, message: error.message };
+  }
+  if (!isFastifyError(error)) {
+    return { status: 500, message: 'Internal server error' };
+  }
+
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'Malformed JSON body' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is empty' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return {
+        status: 413,
+        message: `Request body is larger than ${formatBytes(request.routeOptions.bodyLimit)}`,
+      };
+    // DESIGN.md lists the API's error statuses; an unsupported body type is a plain bad request.
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 400, message: 'Unsupported Content-Type: send application/json' };
+  }
+
+  const status = error.statusCode ?? 500;
+  if (error.validation) return { status: 400, message: error.message };
+  // The JSON parser marks its SyntaxErrors (bad JSON, forbidden __proto__ keys) with 400.
+  if (error instanceof SyntaxError && status === 400) {
+    return { status: 400, message: 'Malformed JSON body' };
+  }
+  if (status >= 400 && status < 500) return { status, message: error.message };
+  return { status: 500, message: 'Internal server error' };
+}
+
+function pathOf(request: FastifyRequest): string {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+const triedSpaFallback = Symbol('triedSpaFallback');
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * One error shape for the whole app, `{ error: { code, message } }`. Call it on the root
+ * instance before anything else is registered: routes capture the handler when they are added.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  // Only JSON bodies (multipart routes add their own parser): anything else is a clear 400.
+  app.removeContentTypeParser('text/plain');
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const { status, message } = classify(error, request);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return reply.code(status).send(apiError(codeForStatus(status), message));
+  });
+}
+
+export type NotFoundOptions = {
+  /** Send the SPA's index.html for unknown browser navigations (needs @fastify/static). */
+  spaFallback: boolean;
+};
+
+/** 404s: JSON under /api and for non-browser requests; the SPA shell for browser navigations. */
+export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundOptions): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request);
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const isNavigation = request.method === 'GET' || request.method === 'HEAD';
+    const bag = request as FastifyRequest & { [triedSpaFallback]?: true };
+
+    // The flag stops a loop if index.html vanished (sendFile calls this handler on a miss).
+    if (options.spaFallback && !isApi && isNavigation && wantsHtml(request) && !bag[triedSpaFallback]) {
+      bag[triedSpaFallback] = true;
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply, path);
+  });
+}
+
+function sendNotFound(request: FastifyRequest, reply: FastifyReply, path: string) {
+  return reply
+    .code(404)
+    .send(apiError('not_found', `Route ${request.method} ${path} not found`));
+}
+
+/** Fastify's `frameworkErrors`: errors raised before routing, such as an undecodable URL. */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send(apiError('bad_request', 'Malformed URL'));
+    return;
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  void reply.code(500).send(apiError('internal', 'Internal server error'));
+}

@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { setCheckoutTotal } from '@/features/checkout/checkout-slice';
+import { CourseCartScreen } from '@/features/course-cart/components/course-cart-screen';
+import { useAppDispatch } from '@/lib/redux-hooks';
+
+/** Checkout hands the course total to the payment screens (spec §4 Checkout). */
+export default function CourseCartRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <CourseCartScreen
+      onCheckout={(totalCents) => {
+        dispatch(setCheckoutTotal(totalCents));
+        navigate(paths.payment);
+      }}
+    />
+  );
+}

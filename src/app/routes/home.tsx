@@ -1,0 +1,16 @@
+import { FeaturedBooks } from '@/features/books/components/featured-books';
+import { CoursePromo } from '@/features/home/components/course-promo';
+import { DrawingPromo } from '@/features/home/components/drawing-promo';
+import { HomeHero } from '@/features/home/components/home-hero';
+
+/** Home (spec §2): hero, course promo, the first books with category tiles, drawing promo. */
+export default function HomeScreen() {
+  return (
+    <>
+      <HomeHero />
+      <CoursePromo />
+      <FeaturedBooks />
+      <DrawingPromo />
+    </>
+  );
+}

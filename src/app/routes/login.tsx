@@ -1,0 +1,5 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export default function LoginScreen() {
+  return <ComingSoon title="Login" what="Signing in" />;
+}

@@ -1,0 +1,11 @@
+import type { Location } from 'react-router-dom';
+
+/** Where a guard sent the user from, as a path to return to after sign-in. */
+export function getOrigin(state: unknown, fallback: string): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return fallback;
+  const from = (state as { from: unknown }).from;
+  if (typeof from !== 'object' || from === null) return fallback;
+  const { pathname, search = '', hash = '' } = from as Partial<Location>;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/')) return fallback;
+  return `${pathname}${search}${hash}`;
+}

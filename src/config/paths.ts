@@ -1,0 +1,22 @@
+// Every route path of the product in one place (spec §2 route table).
+export const paths = {
+  root: '/',
+  home: '/home',
+  courses: '/courses',
+  courseCart: '/cart',
+  book: '/book',
+  allBooks: '/all-books',
+  bookCart: '/cart-book',
+  groupLearn: '/grouplearn',
+  messageBox: '/messagebox',
+  chatRoom: (roomId: string) => `/chat/${encodeURIComponent(roomId)}`,
+  drawing: '/drawing',
+  login: '/login',
+  signup: '/signup',
+  payment: '/payment',
+  paymentCard: '/paymentcard',
+  dashboard: '/dashboard',
+  myOrders: '/dashboard/myOrders',
+  allUsers: '/dashboard/allusers',
+  addBook: '/dashboard/addbook',
+} as const;

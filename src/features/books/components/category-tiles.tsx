@@ -1,0 +1,47 @@
+import type { BookCategory } from '../types';
+
+/** The three home tiles (spec §2): "science" filters the `science fiction` category. */
+export const CATEGORY_TILES: { label: string; category: BookCategory; image: string }[] = [
+  { label: 'programming', category: 'programming', image: '/images/categories/programming.svg' },
+  { label: 'story', category: 'story', image: '/images/categories/story.svg' },
+  { label: 'science', category: 'science fiction', image: '/images/categories/science.svg' },
+];
+
+type Props = {
+  value: BookCategory | null;
+  onChange: (category: BookCategory | null) => void;
+};
+
+export function CategoryTiles({ value, onChange }: Props) {
+  return (
+    <ul className="grid grid-cols-3 gap-3 sm:gap-6" aria-label="Book categories">
+      {CATEGORY_TILES.map((tile) => {
+        const active = value === tile.category;
+        return (
+          <li key={tile.category}>
+            <button
+              type="button"
+              aria-pressed={active}
+              // Pressing the active tile again shows every category.
+              onClick={() => onChange(active ? null : tile.category)}
+              className={`group relative flex w-full flex-col items-center gap-2 overflow-hidden rounded-2xl border-2 bg-base-100 p-2 shadow-sm transition duration-200 hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 sm:flex-row sm:gap-4 sm:p-3 ${
+                active ? 'border-primary bg-primary/5' : 'border-transparent'
+              }`}
+            >
+              <img
+                src={tile.image}
+                alt=""
+                aria-hidden="true"
+                className="aspect-square w-full rounded-xl bg-base-200 object-cover sm:w-20"
+              />
+              <span className="text-sm font-semibold capitalize sm:text-lg">{tile.label}</span>
+              {active && (
+                <span aria-hidden="true" className="absolute right-2 top-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-base-100" />
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertIcon, ArrowRightIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useBooks } from '../hooks/use-books';
+import type { BookCategory } from '../types';
+import { BookCard } from './book-card';
+import { CATEGORY_TILES, CategoryTiles } from './category-tiles';
+
+/** Home shows the first 4 books (spec §9). */
+export const FEATURED_BOOK_COUNT = 4;
+
+/** The home book list with its category tiles and See More (spec §2 Home). */
+export function FeaturedBooks() {
+  const [category, setCategory] = useState<BookCategory | null>(null);
+  const { books, isLoading, error, retry } = useBooks(
+    category ? { category, limit: FEATURED_BOOK_COUNT } : { limit: FEATURED_BOOK_COUNT },
+  );
+  const shown = books.slice(0, FEATURED_BOOK_COUNT);
+  const activeLabel = CATEGORY_TILES.find((tile) => tile.category === category)?.label;
+
+  return (
+    <section id="featured-books" aria-labelledby="featured-books-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Bookstore</p>
+          <h2 id="featured-books-heading" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+            Popular books
+          </h2>
+          <p className="mt-2 text-base-content/70">Pick a category or browse our latest titles.</p>
+        </div>
+        <Link to={paths.allBooks} className="btn btn-outline btn-primary rounded-lg normal-case">
+          See More
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      </div>
+
+      <div className="mt-8">
+        <CategoryTiles value={category} onChange={setCategory} />
+      </div>
+
+      <div className="mt-6 flex min-h-8 flex-wrap items-center gap-3 text-sm" aria-live="polite">
+        {activeLabel ? (
+          <>
+            <span className="text-base-content/70">
+              Showing <span className="font-semibold capitalize text-base-content">{activeLabel}</span> books
+            </span>
+            <button type="button" className="btn btn-ghost btn-xs rounded-md normal-case text-primary" onClick={() => setCategory(null)}>
+              Show all
+            </button>
+          </>
+        ) : (
+          <span className="text-base-content/70">Showing all categories</span>
+        )}
+      </div>
+
+      <div className="mt-4">
+        {isLoading ? (
+          <Spinner label="Loading books…" />
+        ) : error ? (
+          <div role="alert" className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center">
+            <AlertIcon className="h-6 w-6 shrink-0 text-error" />
+            <span className="flex-1">{error}</span>
+            <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-base-300 p-10 text-center text-base-content/70">
+            No books in this category yet.
+          </p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+            {shown.map((book) => (
+              <li key={book._id}>
+                <BookCard book={book} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

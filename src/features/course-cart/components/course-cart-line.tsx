@@ -1,0 +1,67 @@
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { formatCents, toCents } from '@/lib/money';
+import type { CourseCartLine as Line } from '../course-cart-slice';
+
+type Props = {
+  line: Line;
+  onRemove: (id: string) => void;
+  onDecrease: (id: string) => void;
+  onIncrease: (id: string) => void;
+};
+
+const stepButton =
+  'btn btn-ghost btn-sm btn-square rounded-lg text-base-content/70 hover:bg-base-200 hover:text-base-content';
+
+export function CourseCartLine({ line, onRemove, onDecrease, onIncrease }: Props) {
+  return (
+    <li className="flex gap-4 rounded-2xl border border-base-200 bg-base-100 p-3 shadow-sm sm:items-center sm:p-4">
+      <img
+        src={line.image}
+        alt=""
+        aria-hidden="true"
+        className="h-20 w-24 shrink-0 rounded-xl bg-base-200 object-cover sm:h-24 sm:w-32"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="line-clamp-2 font-semibold leading-snug">{line.name}</h2>
+          <p className="mt-1 text-sm text-base-content/70">
+            <span className="font-bold text-primary">{formatCents(toCents(line.price))}</span>
+            {line.quantity > 1 && <span> × {line.quantity}</span>}
+          </p>
+        </div>
+        <div className="flex items-center justify-between gap-3 sm:justify-end">
+          <div className="flex items-center rounded-xl border border-base-300 bg-base-100">
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={`Decrease quantity of ${line.name}`}
+              onClick={() => onDecrease(line._id)}
+            >
+              <MinusIcon className="h-4 w-4" />
+            </button>
+            <output aria-label={`Quantity of ${line.name}`} className="w-8 text-center text-sm font-semibold tabular-nums">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={`Increase quantity of ${line.name}`}
+              onClick={() => onIncrease(line._id)}
+            >
+              <PlusIcon className="h-4 w-4" />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square rounded-lg text-error hover:bg-error/10"
+            aria-label={`Remove ${line.name}`}
+            title="Remove"
+            onClick={() => onRemove(line._id)}
+          >
+            <TrashIcon className="h-5 w-5" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

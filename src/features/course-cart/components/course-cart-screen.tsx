@@ -1,0 +1,91 @@
+import { Link } from 'react-router-dom';
+import { ArrowRightIcon, GraduationCapIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { formatCents } from '@/lib/money';
+import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import {
+  decreaseQuantity,
+  increaseQuantity,
+  removeFromCart,
+  selectCourseCartLines,
+  selectCourseCartTotalCents,
+} from '../course-cart-slice';
+import { CourseCartLine } from './course-cart-line';
+
+type Props = {
+  /** Called with the total in cents; only ever when it is above zero. */
+  onCheckout: (totalCents: number) => void;
+};
+
+/** The client-only course cart (spec §2, §4). */
+export function CourseCartScreen({ onCheckout }: Props) {
+  const dispatch = useAppDispatch();
+  const lines = useAppSelector(selectCourseCartLines);
+  const totalCents = useAppSelector(selectCourseCartTotalCents);
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Course items: {lines.length}</h1>
+
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {lines.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14 text-center">
+              <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <GraduationCapIcon className="h-8 w-8" />
+              </span>
+              <h2 className="mt-4 text-lg font-semibold">Your course cart is empty</h2>
+              <p className="mt-1 max-w-sm text-base-content/70">Find a course you like and add it to your cart.</p>
+              <Link to={paths.courses} className="btn btn-primary mt-6 rounded-xl normal-case">
+                Browse courses
+                <ArrowRightIcon className="h-4 w-4" />
+              </Link>
+            </div>
+          ) : (
+            <ul aria-label="Course cart" className="space-y-4">
+              {lines.map((line) => (
+                <CourseCartLine
+                  key={line._id}
+                  line={line}
+                  onRemove={(id) => dispatch(removeFromCart(id))}
+                  onDecrease={(id) => dispatch(decreaseQuantity(id))}
+                  onIncrease={(id) => dispatch(increaseQuantity(id))}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <aside aria-labelledby="course-cart-summary" className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24">
+          <h2 id="course-cart-summary" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between text-base-content/70">
+              <dt>Items</dt>
+              <dd className="tabular-nums">{itemCount}</dd>
+            </div>
+            <div className="flex items-baseline justify-between border-t border-base-200 pt-3">
+              <dt className="text-base font-semibold">Total:</dt>
+              <dd className="text-2xl font-bold tabular-nums">
+                {formatCents(totalCents)}
+              </dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="btn btn-primary btn-block mt-6 rounded-xl normal-case"
+            disabled={totalCents <= 0}
+            onClick={() => {
+              if (totalCents > 0) onCheckout(totalCents);
+            }}
+          >
+            Checkout
+          </button>
+          <p className="mt-3 text-center text-xs text-base-content/60">Secure card payment on the next step.</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

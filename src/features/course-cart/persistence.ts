@@ -1,0 +1,41 @@
+import type { CourseCartLine, CourseCartState } from './course-cart-slice';
+
+// The course cart lives only in the browser (no server calls) and survives a reload.
+const KEY = 'courseCart';
+
+function isLine(value: unknown): value is CourseCartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v._id === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.image === 'string' &&
+    typeof v.price === 'number' &&
+    Number.isFinite(v.price) &&
+    v.price >= 0 &&
+    typeof v.quantity === 'number' &&
+    Number.isInteger(v.quantity) &&
+    v.quantity >= 1
+  );
+}
+
+/** Reads the saved cart; anything damaged or foreign yields an empty cart, never an error. */
+export function loadCourseCart(storage: Storage = localStorage): CourseCartState {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? 'null');
+    if (typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { carts?: unknown }).carts)) {
+      return { carts: (parsed as { carts: unknown[] }).carts.filter(isLine) };
+    }
+  } catch {
+    // Unreadable storage or invalid JSON: start empty.
+  }
+  return { carts: [] };
+}
+
+export function saveCourseCart(state: CourseCartState, storage: Storage = localStorage): void {
+  try {
+    storage.setItem(KEY, JSON.stringify({ carts: state.carts }));
+  } catch {
+    // Quota exceeded or storage disabled: the cart still works for this visit.
+  }
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { CartIcon, CheckIcon } from '@/components/icons';
+import { centsToDollarString, toCents } from '@/lib/money';
+import type { Course } from '../types';
+
+type Props = { course: Course; onAddToCart: (course: Course) => void };
+
+const CONFIRM_MS = 1500;
+
+export function CourseCard({ course, onAddToCart }: Props) {
+  const [added, setAdded] = useState(0);
+
+  useEffect(() => {
+    if (added === 0) return;
+    const timer = setTimeout(() => setAdded(0), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [added]);
+
+  const headingId = `course-${course._id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
+    >
+      <div className="aspect-video overflow-hidden bg-base-200">
+        <img
+          src={course.image}
+          alt={course.name}
+          loading="lazy"
+          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h2 id={headingId} className="text-lg font-semibold leading-snug">
+          {course.name}
+        </h2>
+        <p className="text-base-content/70">
+          Price: <span className="font-bold text-base-content">${centsToDollarString(toCents(course.price))}</span>
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            onAddToCart(course);
+            setAdded((n) => n + 1);
+          }}
+          className={`btn mt-auto w-full rounded-xl normal-case ${added ? 'btn-success text-white' : 'btn-primary'}`}
+        >
+          {added ? (
+            <>
+              <CheckIcon className="h-5 w-5" />
+              Added ✓
+            </>
+          ) : (
+            <>
+              <CartIcon className="h-5 w-5" />
+              Add To Cart
+            </>
+          )}
+        </button>
+        <p role="status" className="sr-only">
+          {added ? `${course.name} was added to your course cart.` : ''}
+        </p>
+      </div>
+    </article>
+  );
+}

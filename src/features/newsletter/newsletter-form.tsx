@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MailIcon } from '@/components/icons';
+import { ApiError } from '@/lib/api-client';
+import { sendWelcomeMail } from './api/send-welcome-mail';
+import { subscribeToNewsletter } from './api/subscribe';
+
+type State =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'success'; message: string }
+  | { status: 'error'; message: string };
+
+function toMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    // A 429 from a proxy may come without our JSON error body.
+    if (error.status === 429 && error.code === 'http') return 'Too many attempts. Please wait a minute and try again.';
+    return error.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * Footer newsletter signup (spec §2, §5): one field, no client-side validation — the server
+ * validates and its message is shown as is.
+ */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const inputId = useId();
+  const headingId = useId();
+  const errorId = useId();
+  const sending = state.status === 'sending';
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setState({ status: 'sending' });
+    try {
+      const answer = await subscribeToNewsletter(email);
+      setState({ status: 'success', message: answer?.message ?? 'Thanks for subscribing!' });
+      setEmail('');
+      // Only a new subscriber (no "already subscribed" answer) gets the welcome mail.
+      if (answer?.message !== 'You are already subscribed.') void sendWelcomeMail(email);
+    } catch (error) {
+      setState({ status: 'error', message: toMessage(error) });
+    }
+  };
+
+  return (
+    <form noValidate aria-labelledby={headingId} onSubmit={(event) => void handleSubmit(event)}>
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-white">
+        <MailIcon className="h-5 w-5 text-primary" />
+        Newsletter
+      </h2>
+      <p className="mt-2 text-sm text-slate-400">New books, courses and discounts — straight to your inbox.</p>
+      <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-200">
+        Email address
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="username@site.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={state.status === 'error' || undefined}
+          aria-describedby={state.status === 'error' ? errorId : undefined}
+          className="input input-bordered w-full min-w-0 flex-1 border-slate-600 bg-slate-800 text-white placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/60"
+        />
+        <button type="submit" disabled={sending} className="btn btn-primary sm:w-28 disabled:bg-primary/60 disabled:text-primary-content">
+          {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Send
+        </button>
+      </div>
+      <div className="mt-3 min-h-5 text-sm">
+        {state.status === 'success' && (
+          <p role="status" className="text-emerald-300">
+            {state.message}
+          </p>
+        )}
+        {state.status === 'error' && (
+          <p id={errorId} role="alert" className="text-rose-300">
+            {state.message}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

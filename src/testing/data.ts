@@ -1,0 +1,41 @@
+import type { Book } from '../../contract/books';
+import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
+import type { Course } from '@/features/courses/types';
+import type { AuthUser } from '@/lib/auth';
+
+// Builders for test data: sensible defaults, override what the test is about.
+let sequence = 0;
+const nextId = (prefix: string) => `${prefix}-${++sequence}`;
+
+export function buildCourse(overrides: Partial<Course> = {}): Course {
+  const _id = overrides._id ?? nextId('course');
+  return { _id, name: `Course ${_id}`, price: 19.99, image: `/images/courses/${_id}.svg`, ...overrides };
+}
+
+export function buildCartLine(overrides: Partial<CourseCartLine> = {}): CourseCartLine {
+  return { ...buildCourse(overrides), quantity: 1, ...overrides };
+}
+
+export function buildBook(overrides: Partial<Book> = {}): Book {
+  const _id = overrides._id ?? nextId('book');
+  return {
+    _id,
+    name: `Book ${_id}`,
+    price: 12.99,
+    image: `/images/books/${_id}.svg`,
+    category: 'programming',
+    ...overrides,
+  };
+}
+
+export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  const uid = overrides.uid ?? nextId('user');
+  return {
+    uid,
+    email: `${uid}@learntogether.test`,
+    displayName: 'Test Student',
+    photoURL: null,
+    creationTime: 'Mon, 01 Jan 2024 00:00:00 GMT',
+    ...overrides,
+  };
+}

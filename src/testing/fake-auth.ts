@@ -1,0 +1,40 @@
+import type { AuthService, AuthUser } from '@/lib/auth';
+
+/** A stand-in for Firebase Auth: tests decide who is signed in, and when. */
+export type FakeAuthService = AuthService & {
+  signIn(user: AuthUser): void;
+  /** How many times the app asked to sign out. */
+  readonly signOutCalls: number;
+};
+
+/** `'loading'` never answers until signIn()/signOut() is called, like a slow identity provider. */
+export function createFakeAuthService(initial: AuthUser | null | 'loading' = null): FakeAuthService {
+  let current = initial;
+  let signOutCalls = 0;
+  const listeners = new Set<(user: AuthUser | null) => void>();
+  const emit = () => {
+    if (current === 'loading') return;
+    for (const listener of listeners) listener(current);
+  };
+  return {
+    onChange(listener) {
+      listeners.add(listener);
+      if (current !== 'loading') listener(current);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    async signOut() {
+      signOutCalls += 1;
+      current = null;
+      emit();
+    },
+    signIn(user) {
+      current = user;
+      emit();
+    },
+    get signOutCalls() {
+      return signOutCalls;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+const SECRET = 'a-production-secret-that-is-long-enough-123';
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATABASE_URL: undefined,
+      PGLITE_DATA_DIR: 'data/pglite',
+      REDIS_URL: undefined,
+      ADMIN_EMAILS: ['admin@learntogether.test'],
+      FIREBASE_PROJECT_ID: 'demo-learntogether',
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
+      SPA_DIR: 'dist',
+      SERVE_SPA: false,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.ACCESS_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('is silent in tests and serves the SPA in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent');
+    const production = loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET });
+    expect(production.SERVE_SPA).toBe(true);
+    expect(production.ACCESS_TOKEN_SECRET).toBe(SECRET);
+    expect(loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET, SERVE_SPA: 'false' }).SERVE_SPA).toBe(false);
+  });
+
+  it('reads and normalises every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
+      PGLITE_DATA_DIR: 'memory://',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ADMIN_EMAILS: ' Boss@Example.com, second@example.com ,boss@example.com,',
+      FIREBASE_PROJECT_ID: 'my-project',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      SPA_DIR: 'build/web',
+      SERVE_SPA: '1',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      HOST: '0.0.0.0',
+      PORT: 8080,
+      DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
+      PGLITE_DATA_DIR: 'memory://',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      ADMIN_EMAILS: ['boss@example.com', 'second@example.com'],
+      FIREBASE_PROJECT_ID: 'my-project',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      SPA_DIR: 'build/web',
+      SERVE_SPA: true,
+      LOG_LEVEL: 'debug',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: ' ', ADMIN_EMAILS: '', NODE_ENV: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.ADMIN_EMAILS).toEqual(['admin@learntogether.test']);
+  });
+
+  it('returns a frozen object', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.ADMIN_EMAILS)).toBe(true);
+  });
+
+  it('requires a real ACCESS_TOKEN_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ACCESS_TOKEN_SECRET: Required in production/);
+    const devSecret = loadConfig({}).ACCESS_TOKEN_SECRET;
+    expect(() => loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: devSecret })).toThrow(
+      /ACCESS_TOKEN_SECRET: The development secret/,
+    );
+  });
+
+  it('names every invalid variable in one error', () => {
+    let message = '';
+    try {
+      loadConfig({
+        NODE_ENV: 'staging',
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://localhost/db',
+        REDIS_URL: 'http://localhost',
+        ACCESS_TOKEN_SECRET: 'short',
+        ADMIN_EMAILS: 'admin@example.com,not-an-email',
+        FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099',
+        SERVE_SPA: 'maybe',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message).toMatch(/^Invalid environment variables:/);
+    for (const name of [
+      'NODE_ENV',
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ACCESS_TOKEN_SECRET',
+      'ADMIN_EMAILS',
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      'SERVE_SPA',
+      'LOG_LEVEL',
+    ]) {
+      expect(message).toContain(`${name}:`);
+    }
+  });
+
+  it('rejects an out-of-range port', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT: Expected a port number/);
+  });
+});

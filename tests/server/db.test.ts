@@ -1,0 +1,195 @@
+/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/client';
+import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate';
+import { centsToDollars, escapeLike, listBooks } from '../../server/db/repositories/books';
+import { subscribe } from '../../server/db/repositories/newsletter';
+import { seedCatalogue } from '../../server/db/seed';
+import { seedBooks } from '../../server/db/seed-books';
+import { createTestDb, type TestDb } from './helpers/build-test-app';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function freshDb(): Promise<Db> {
+  const testDb = await createTestDb();
+  cleanups.push(testDb.destroy);
+  return testDb.db;
+}
+
+async function tempMigrations(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lt-migrations-'));
+  for (const [name, sql] of Object.entries(files)) await writeFile(path.join(dir, name), sql);
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function tableExists(db: Db, table: string): Promise<boolean> {
+  const [row] = await db.query<{ found: boolean }>(
+    'select to_regclass($1) is not null as found',
+    [table],
+  );
+  return row?.found === true;
+}
+
+describe('migrate', () => {
+  it('applies every migration once and is a no-op the second time', async () => {
+    const db = await freshDb();
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    expect(files[0]).toBe('001_init.sql');
+
+    expect(await migrate(db)).toEqual(files);
+    expect(await migrate(db)).toEqual([]);
+
+    const rows = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(rows.map((r) => r.name)).toEqual(files);
+    expect(await tableExists(db, 'books')).toBe(true);
+    expect(await tableExists(db, 'newsletter_subscribers')).toBe(true);
+  });
+
+  it('lets concurrent runs wait for each other instead of failing', async () => {
+    const db = await freshDb();
+    const results = await Promise.all([migrate(db), migrate(db), migrate(db)]);
+    const applied = results.flat();
+    expect(applied.filter((name) => name === '001_init.sql')).toHaveLength(1);
+  });
+
+  it('runs files in name order and ignores other files', async () => {
+    const db = await freshDb();
+    const dir = await tempMigrations({
+      '002_add_column.sql': 'alter table widgets add column size integer;',
+      '001_create.sql': 'create table widgets (id integer primary key);\ncreate index on widgets (id);',
+      'README.md': 'not a migration',
+    });
+    expect(await migrate(db, dir)).toEqual(['001_create.sql', '002_add_column.sql']);
+    await db.query('insert into widgets (id, size) values ($1, $2)', [1, 2]);
+  });
+
+  it('rolls the whole run back when a file fails', async () => {
+    const db = await freshDb();
+    const dir = await tempMigrations({
+      '001_ok.sql': 'create table gadgets (id integer);',
+      '002_broken.sql': 'create tabel oops;',
+    });
+    await expect(migrate(db, dir)).rejects.toThrow(/Migration 002_broken\.sql failed/);
+    expect(await tableExists(db, 'gadgets')).toBe(false);
+    expect(await tableExists(db, 'schema_migrations')).toBe(false);
+  });
+});
+
+describe('schema rules', () => {
+  let testDb: TestDb;
+  let db: Db;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    db = testDb.db;
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await testDb.destroy();
+  });
+
+  const insertBook = (name: string, cents: number, category: string) =>
+    db.query('insert into books (name, price_cents, image, category) values ($1, $2, $3, $4)', [
+      name,
+      cents,
+      '/img.jpg',
+      category,
+    ]);
+
+  it('keeps prices positive and at most $10,000', async () => {
+    await expect(insertBook('Free', 0, 'story')).rejects.toThrow();
+    await expect(insertBook('Too dear', 1_000_001, 'story')).rejects.toThrow();
+    await insertBook('Dear but fine', 1_000_000, 'story');
+  });
+
+  it('allows only the three categories and unique names', async () => {
+    await expect(insertBook('Poems', 500, 'poetry')).rejects.toThrow();
+    await insertBook('Unique', 500, 'programming');
+    await expect(insertBook('Unique', 700, 'story')).rejects.toThrow();
+  });
+
+  it('keeps one subscriber per address, whatever the case', async () => {
+    await db.query('insert into newsletter_subscribers (email) values ($1)', ['a@b.co']);
+    await expect(
+      db.query('insert into newsletter_subscribers (email) values ($1)', ['A@B.CO']),
+    ).rejects.toThrow();
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into newsletter_subscribers (email) values ($1)', ['tx@b.co']);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const rows = await db.query('select 1 from newsletter_subscribers where email = $1', ['tx@b.co']);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('seedCatalogue', () => {
+  it('fills an empty catalogue once', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    expect(await seedCatalogue(db)).toBe(seedBooks.length);
+    expect(await seedCatalogue(db)).toBe(0);
+    const [row] = await db.query<{ n: number }>('select count(*)::integer as n from books');
+    expect(row?.n).toBe(seedBooks.length);
+  });
+
+  it('does not bring back books once the catalogue has any', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    await seedCatalogue(db);
+    const keep = seedBooks[0]?.name;
+    await db.query('delete from books where name <> $1', [keep]);
+    expect(await seedCatalogue(db)).toBe(0);
+    const rows = await db.query<{ name: string }>('select name from books');
+    expect(rows).toEqual([{ name: keep }]);
+  });
+
+  it('is safe when two seeds race', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    const inserted = await Promise.all([seedCatalogue(db), seedCatalogue(db)]);
+    expect(inserted.reduce((sum, n) => sum + n, 0)).toBe(seedBooks.length);
+  });
+});
+
+describe('repositories', () => {
+  it('escapes LIKE wildcards and the escape character', () => {
+    expect(escapeLike('100%')).toBe('100\\%');
+    expect(escapeLike('a_b')).toBe('a\\_b');
+    expect(escapeLike('c:\\x')).toBe('c:\\\\x');
+    expect(escapeLike('plain')).toBe('plain');
+  });
+
+  it('converts cents to two-decimal dollars', () => {
+    expect(centsToDollars(1299)).toBe(12.99);
+    expect(centsToDollars(1000)).toBe(10);
+    expect(centsToDollars(5)).toBe(0.05);
+    expect(centsToDollars(1_000_000)).toBe(10000);
+  });
+
+  it('lists an empty catalogue', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    expect(await listBooks(db)).toEqual({ items: [], total: 0 });
+    expect(await listBooks(db, { page: 3, limit: 5 })).toEqual({ items: [], total: 0 });
+  });
+
+  it('subscribes once per address', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    expect(await subscribe(db, 'me@example.com')).toBe('created');
+    expect(await subscribe(db, ' ME@example.com')).toBe('exists');
+    const rows = await db.query('select email from newsletter_subscribers');
+    expect(rows).toEqual([{ email: 'me@example.com' }]);
+  });
+});

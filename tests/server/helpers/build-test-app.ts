@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../../server/db/client';
+import { migrate } from '../../../server/db/migrate';
+import { seedCatalogue } from '../../../server/db/seed';
+
+/** Set to run the server suites against PostgreSQL instead of in-memory PGlite. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** Config for tests: never reads the developer's real environment. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PGLITE_DATA_DIR: 'memory://',
+    SERVE_SPA: 'false',
+    ...env,
+  });
+}
+
+async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestSchema = {
+  /** DATABASE_URL that confines every connection to the new schema. */
+  url: string;
+  schema: string;
+  drop(): Promise<void>;
+};
+
+/** A new, empty PostgreSQL schema on TEST_DATABASE_URL, so suites never see each other's rows. */
+export async function createTestSchema(baseUrl: string): Promise<TestSchema> {
+  const schema = `lt_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(baseUrl, (client) => client.query(`create schema ${quoteIdent(schema)}`));
+  // encodeURIComponent, not URLSearchParams: pg decodes `%20`, not `+`, as a space.
+  const separator = baseUrl.includes('?') ? '&' : '?';
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    url: `${baseUrl}${separator}options=${options}`,
+    schema,
+    drop: () =>
+      withAdminClient(baseUrl, async (client) => {
+        await client.query(`drop schema if exists ${quoteIdent(schema)} cascade`);
+      }),
+  };
+}
+
+export type TestDb = { db: Db; destroy(): Promise<void> };
+
+/** A fresh, empty (unmigrated) database: in-memory PGlite, or its own PostgreSQL schema. */
+export async function createTestDb(): Promise<TestDb> {
+  if (!TEST_DATABASE_URL) {
+    const db = await createPgliteDb();
+    return { db, destroy: () => db.close() };
+  }
+  const testSchema = await createTestSchema(TEST_DATABASE_URL);
+  const db = await createPostgresDb(TEST_DATABASE_URL, { searchPath: testSchema.schema });
+  return {
+    db,
+    destroy: async () => {
+      await db.close();
+      await testSchema.drop();
+    },
+  };
+}
+
+/** Env for an app that opens its own database (the production path), isolated like above. */
+export async function createOwnedDbEnv(): Promise<{
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}> {
+  if (!TEST_DATABASE_URL) {
+    return { env: { PGLITE_DATA_DIR: 'memory://' }, cleanup: async () => undefined };
+  }
+  const testSchema = await createTestSchema(TEST_DATABASE_URL);
+  return { env: { DATABASE_URL: testSchema.url }, cleanup: testSchema.drop };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Closes the app, then the database, and drops the suite's schema. */
+  close(): Promise<void>;
+};
+
+/**
+ * The real app (same buildApp as the process) over a fresh migrated database. Not yet `ready`,
+ * so a test may still add routes; `inject` readies it.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const testDb = await createTestDb();
+  try {
+    await migrate(testDb.db);
+    if (options.seed !== false) await seedCatalogue(testDb.db);
+    const app = await buildApp({ config, db: testDb.db });
+    return {
+      app,
+      db: testDb.db,
+      config,
+      close: async () => {
+        await app.close();
+        await testDb.destroy();
+      },
+    };
+  } catch (error) {
+    await testDb.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Starts `server/index.ts` as the real process, with a clean environment. */
+function startServer(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PGLITE_DATA_DIR: 'memory://',
+      SERVE_SPA: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(check: () => RegExpMatchArray | null, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = check();
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error('timed out waiting for the server');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+});
+
+describe('server process', () => {
+  it('serves the API and exits cleanly on SIGINT', async () => {
+    const server = startServer({});
+    started.push(server.child);
+    const [, url] = await waitFor(() => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/), 20_000);
+
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+    const books = await fetch(`${url}/api/books`);
+    expect(((await books.json()) as unknown[]).length).toBe(27);
+
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('server stopped');
+  });
+
+  it('exits with 1 and names the problem when the environment is invalid', async () => {
+    const server = startServer({ PORT: 'eighty', NODE_ENV: 'production' });
+    started.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('LearnTogether server failed to start');
+    expect(server.output()).toContain('PORT: Expected a port number');
+    expect(server.output()).toContain('ACCESS_TOKEN_SECRET: Required in production');
+  });
+});

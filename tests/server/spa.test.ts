@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/build-test-app';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
+const ASSET_JS = 'console.log("app");';
+
+describe('serving the built SPA', () => {
+  let dir: string;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'lt-spa-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js'), ASSET_JS);
+    await writeFile(path.join(dir, 'course.json'), '[]');
+    t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it('falls back to index.html for a client-side route, uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/courses', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('falls back for nested routes and HEAD', async () => {
+    const nested = await t.app.inject({ method: 'GET', url: '/dashboard/users?x=1', headers: html });
+    expect(nested.body).toBe(INDEX_HTML);
+    const head = await t.app.inject({ method: 'HEAD', url: '/courses', headers: html });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('serves / as index.html', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(ASSET_JS);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other static files uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/course.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps /api 404s as JSON, even for browsers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'not_found', message: 'Route GET /api/nope not found' },
+    });
+  });
+
+  it('answers 404 JSON for a missing asset, a non-HTML client and a POST', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toMatchObject({ error: { code: 'not_found' } });
+
+    const json = await t.app.inject({ method: 'GET', url: '/courses', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toMatchObject({ error: { code: 'not_found' } });
+
+    const post = await t.app.inject({ method: 'POST', url: '/courses', headers: html, payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('still serves the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('answers 404 JSON instead of looping when index.html disappears', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'lt-spa-gone-'));
+    await writeFile(path.join(other, 'index.html'), INDEX_HTML);
+    const t2 = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: other } });
+    try {
+      await t2.app.ready();
+      await rm(path.join(other, 'index.html'));
+      const res = await t2.app.inject({ method: 'GET', url: '/courses', headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+    } finally {
+      await t2.close();
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SPA fallback switched off or missing', () => {
+  it.each([
+    ['SERVE_SPA is false', { SERVE_SPA: 'false' }],
+    ['the SPA dir does not exist', { SERVE_SPA: 'true', SPA_DIR: '/nonexistent/lt-spa' }],
+  ])('answers 404 JSON when %s', async (_label, env) => {
+    const t = await buildTestApp({ seed: false, env });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/courses', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        error: { code: 'not_found', message: 'Route GET /courses not found' },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
