@@ -10,8 +10,23 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const noServer = {
+  group: ['**/server/*', '**/server'],
+  message: 'The web app must not import server code.',
+};
+
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'public', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'public',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],
@@ -20,23 +35,31 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': [
+      '@typescript-eslint/no-unused-vars': [
         'error',
-        {
-          patterns: [
-            { group: ['../server/*', '../../server/*'], message: 'The web app must not import server code.' },
-          ],
-        },
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The web app never imports server code (types come from contract/).
+  { files: ['src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] } },
   // One-way imports: shared web layers may not reach into features or the app.
   {
     files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'components, lib and config must not import features or app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'components, lib and config must not import features or app.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...features.map((feature) => ({
@@ -46,9 +69,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            noServer,
             { group: ['@/app/*'], message: 'features must not import app.' },
             {
-              group: features.filter((other) => other !== feature).flatMap((other) => [`@/features/${other}/*`, `../../${other}/*`, `../${other}/*`]),
+              group: features
+                .filter((other) => other !== feature)
+                .flatMap((other) => [`@/features/${other}/*`, `../../${other}/*`, `../${other}/*`]),
               message: 'A feature must not import another feature; compose them in src/app.',
             },
           ],

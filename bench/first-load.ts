@@ -25,20 +25,39 @@ function gzipKb(file: string): number {
 
 async function main(): Promise<void> {
   // Built as a configured production app would be (identity provider set), so Firebase is really in play.
-  const code = await run('node_modules/.bin/vite', ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { VITE_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
-  });
+  const code = await run(
+    'node_modules/.bin/vite',
+    ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      env: { VITE_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
+    },
+  );
   if (code !== 0) throw new Error('build failed');
   await startAuthEmulator(EMULATOR_PORT);
   await seedDemoAccounts(EMULATOR_PORT);
   startProcess('server', 'node_modules/.bin/tsx', ['server/index.ts'], {
-    env: { NODE_ENV: 'production', PORT: String(PORT), PGLITE_DATA_DIR: 'memory://', SERVE_SPA: 'true', SPA_DIR: DIST, LOG_LEVEL: 'warn', ACCESS_TOKEN_SECRET: 'bench-only-secret-0123456789abcdefghijkl', FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      PGLITE_DATA_DIR: 'memory://',
+      SERVE_SPA: 'true',
+      SPA_DIR: DIST,
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_SECRET: 'bench-only-secret-0123456789abcdefghijkl',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
+    },
   });
   await waitForUrl(`http://127.0.0.1:${PORT}/api/health`);
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -48,13 +67,20 @@ async function main(): Promise<void> {
       const scripts = performance
         .getEntriesByType('resource')
         .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-        .map((e) => ({ path: new URL(e.name).pathname, end: (e as PerformanceResourceTiming).responseEnd }));
+        .map((e) => ({
+          path: new URL(e.name).pathname,
+          end: (e as PerformanceResourceTiming).responseEnd,
+        }));
       return { fcp, scripts };
     });
     const assets = new Set(readdirSync(join(DIST, 'assets')));
     const sized = timing.scripts
       .filter((s) => assets.has(s.path.replace('/assets/', '')))
-      .map((s) => ({ ...s, kb: gzipKb(join(DIST, s.path)), text: readFileSync(join(DIST, s.path), 'utf8') }));
+      .map((s) => ({
+        ...s,
+        kb: gzipKb(join(DIST, s.path)),
+        text: readFileSync(join(DIST, s.path), 'utf8'),
+      }));
     const beforePaint = sized.filter((s) => s.end <= timing.fcp);
     const sum = (list: typeof sized) => list.reduce((t, s) => t + s.kb, 0);
 

@@ -32,7 +32,12 @@ function wholeNumber(min: number, max: number) {
 
 // Query strings arrive as strings, so numbers are coerced.
 export const bookListQuerySchema = z.object({
-  q: z.string().trim().min(1, 'Search text must not be empty').max(100, 'Search text must be at most 100 characters').optional(),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Search text must not be empty')
+    .max(100, 'Search text must be at most 100 characters')
+    .optional(),
   category: bookCategorySchema.optional(),
   sort: bookSortSchema.optional(),
   page: wholeNumber(1, 1_000_000).optional(),

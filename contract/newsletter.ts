@@ -6,7 +6,9 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export const newsletterEmailSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be a string') })
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be a string'),
+  })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
@@ -16,7 +18,10 @@ export const newsletterEmailSchema = z
 export const newsletterBodySchema = z.strictObject(
   { email: newsletterEmailSchema },
   // Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
-  { error: (issue) => (issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined,
+  },
 );
 
 export const newsletterResponseSchema = z.object({ message: z.string() });

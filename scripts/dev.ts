@@ -6,7 +6,9 @@ const EMULATOR_PORT = 9099;
 const SERVER_PORT = Number(process.env.PORT ?? 3000);
 
 async function main(): Promise<void> {
+  let stopping = false;
   onShutdown(async () => {
+    stopping = true;
     console.log('\nStopping the dev stack…');
     await stopAll();
   });
@@ -15,9 +17,14 @@ async function main(): Promise<void> {
   await startAuthEmulator(EMULATOR_PORT);
   await seedDemoAccounts(EMULATOR_PORT);
 
-  const server = startProcess('server', 'node_modules/.bin/tsx', ['watch', '--clear-screen=false', 'server/index.ts'], {
-    env: { PORT: String(SERVER_PORT), FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
-  });
+  const server = startProcess(
+    'server',
+    'node_modules/.bin/tsx',
+    ['watch', '--clear-screen=false', 'server/index.ts'],
+    {
+      env: { PORT: String(SERVER_PORT), FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
+    },
+  );
   await waitForUrl(`http://127.0.0.1:${SERVER_PORT}/api/health`, 60_000);
 
   startProcess('web', 'node_modules/.bin/vite', ['--clearScreen', 'false'], {
@@ -26,11 +33,12 @@ async function main(): Promise<void> {
   await waitForUrl('http://127.0.0.1:5173/', 60_000);
 
   console.log('\nLearnTogether is running: http://127.0.0.1:5173');
-  for (const account of demoAccounts) console.log(`  demo account: ${account.email} / ${account.password}`);
+  for (const account of demoAccounts)
+    console.log(`  demo account: ${account.email} / ${account.password}`);
   console.log('Press Ctrl-C to stop.\n');
 
   server.child.on('exit', (code) => {
-    if (code !== null && code !== 0) console.error(`[server] exited with code ${code}`);
+    if (!stopping && code !== null && code !== 0) console.error(`[server] exited with code ${code}`);
   });
 }
 

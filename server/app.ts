@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
 
     await registerSecurity(app, config);
+    // gzip JSON and the SPA's files for clients that accept it (most of the bundle is text).
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
     // Off unless a route opts in through `config.rateLimit`.
     await app.register(rateLimit, {
       global: false,
@@ -75,8 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       { prefix: '/api' },
     );
 
-    const spaServed = await registerStaticSpa(app, config);
-    registerNotFoundHandler(app, { spaFallback: spaServed });
+    const spaIndexFile = await registerStaticSpa(app, config);
+    registerNotFoundHandler(app, { spaIndexFile });
 
     return app;
   } catch (error) {

@@ -19,7 +19,9 @@ const postgresUrl = z
   .url({ protocol: /^postgres(ql)?$/, error: 'Expected a postgres:// or postgresql:// URL' })
   .optional();
 
-const redisUrl = z.url({ protocol: /^rediss?$/, error: 'Expected a redis:// or rediss:// URL' }).optional();
+const redisUrl = z
+  .url({ protocol: /^rediss?$/, error: 'Expected a redis:// or rediss:// URL' })
+  .optional();
 
 // host:port, as firebase-admin and the web SDK expect it.
 const emulatorHost = z

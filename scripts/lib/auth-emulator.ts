@@ -54,7 +54,8 @@ export async function seedDemoAccounts(port: number): Promise<void> {
     });
     if (!response.ok) {
       const text = await response.text();
-      if (!text.includes('EMAIL_EXISTS')) throw new Error(`Could not create ${account.email}: ${text}`);
+      if (!text.includes('EMAIL_EXISTS'))
+        throw new Error(`Could not create ${account.email}: ${text}`);
     }
   }
 }

@@ -5,7 +5,12 @@ export type Managed = { name: string; child: ChildProcess };
 const running: Managed[] = [];
 
 /** Starts a long-running child in its own process group, prefixing its output with a name. */
-export function startProcess(name: string, command: string, args: string[], options: SpawnOptions = {}): Managed {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Managed {
   const child = spawn(command, args, {
     // Same process group as the caller: a Ctrl-C or a killed test runner reaches every child too.
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +75,11 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
 /** Runs a command to completion, inheriting the terminal; resolves with its exit code. */
 export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    const child = spawn(command, args, {
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });

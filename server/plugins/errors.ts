@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
@@ -100,8 +102,6 @@ function pathOf(request: FastifyRequest): string {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
-const triedSpaFallback = Symbol('triedSpaFallback');
-
 function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
@@ -124,31 +124,43 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 export type NotFoundOptions = {
-  /** Send the SPA's index.html for unknown browser navigations (needs @fastify/static). */
-  spaFallback: boolean;
+  /** The SPA's index.html, when it is served: sent for unknown browser navigations. */
+  spaIndexFile: string | undefined;
 };
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** 404s: JSON under /api and for non-browser requests; the SPA shell for browser navigations. */
 export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundOptions): void {
-  app.setNotFoundHandler((request, reply) => {
+  const { spaIndexFile } = options;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     const isApi = path === '/api' || path.startsWith('/api/');
     const isNavigation = request.method === 'GET' || request.method === 'HEAD';
-    const bag = request as FastifyRequest & { [triedSpaFallback]?: true };
 
-    // The flag stops a loop if index.html vanished (sendFile calls this handler on a miss).
-    if (options.spaFallback && !isApi && isNavigation && wantsHtml(request) && !bag[triedSpaFallback]) {
-      bag[triedSpaFallback] = true;
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Checked per request: a redeploy may replace the build under a running server, and
+    // sendFile on a missing file would end in Fastify's plain-text 404.
+    if (
+      spaIndexFile &&
+      !isApi &&
+      isNavigation &&
+      wantsHtml(request) &&
+      (await isFile(spaIndexFile))
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile(basename(spaIndexFile));
     }
     return sendNotFound(request, reply, path);
   });
 }
 
 function sendNotFound(request: FastifyRequest, reply: FastifyReply, path: string) {
-  return reply
-    .code(404)
-    .send(apiError('not_found', `Route ${request.method} ${path} not found`));
+  return reply.code(404).send(apiError('not_found', `Route ${request.method} ${path} not found`));
 }
 
 /** Fastify's `frameworkErrors`: errors raised before routing, such as an undecodable URL. */

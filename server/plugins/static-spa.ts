@@ -7,15 +7,19 @@ import type { Config } from '../config';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Serves the built SPA when enabled and present. Returns whether it did, so the 404 handler
- * knows it can fall back to index.html for client-side routes.
+ * Serves the built SPA when enabled and present. Returns its index.html path (undefined when
+ * not served), so the 404 handler can fall back to it for client-side routes.
  */
-export async function registerStaticSpa(app: FastifyInstance, config: Config): Promise<boolean> {
-  if (!config.SERVE_SPA) return false;
+export async function registerStaticSpa(
+  app: FastifyInstance,
+  config: Config,
+): Promise<string | undefined> {
+  if (!config.SERVE_SPA) return undefined;
   const root = path.resolve(config.SPA_DIR);
-  if (!existsSync(path.join(root, 'index.html')) || !statSync(root).isDirectory()) {
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile) || !statSync(indexFile).isFile()) {
     app.log.warn({ root }, 'SERVE_SPA is on but the SPA build is missing; serving the API only');
-    return false;
+    return undefined;
   }
   const assetsDir = path.join(root, 'assets') + path.sep;
 
@@ -31,5 +35,5 @@ export async function registerStaticSpa(app: FastifyInstance, config: Config): P
       reply.header('cache-control', cacheControl);
     },
   });
-  return true;
+  return indexFile;
 }

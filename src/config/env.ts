@@ -30,7 +30,9 @@ export function parseEnv(raw: RawEnv): Env {
   const apiUrl = (str(raw, 'VITE_API_URL') ?? '/api').replace(/\/+$/, '');
   const emulatorHost = str(raw, 'VITE_FIREBASE_AUTH_EMULATOR_HOST');
   if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost)) {
-    throw new Error(`VITE_FIREBASE_AUTH_EMULATOR_HOST must look like host:port, got "${emulatorHost}"`);
+    throw new Error(
+      `VITE_FIREBASE_AUTH_EMULATOR_HOST must look like host:port, got "${emulatorHost}"`,
+    );
   }
   const apiKey = str(raw, 'VITE_FIREBASE_API_KEY');
   const projectId = str(raw, 'VITE_FIREBASE_PROJECT_ID') ?? 'demo-learntogether';
@@ -50,7 +52,8 @@ export function parseEnv(raw: RawEnv): Env {
     },
     stripePublishableKey: str(raw, 'VITE_STRIPE_PUBLISHABLE_KEY'),
     imgbbApiKey: str(raw, 'VITE_IMGBB_API_KEY'),
-    emailjs: serviceId && templateId && publicKey ? { serviceId, templateId, publicKey } : undefined,
+    emailjs:
+      serviceId && templateId && publicKey ? { serviceId, templateId, publicKey } : undefined,
   };
 }
 

@@ -61,7 +61,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'network',
+      'Could not reach the server. Check your connection and try again.',
+    );
   }
 
   const text = await response.text();
@@ -83,7 +87,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 }
 
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

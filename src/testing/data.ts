@@ -9,7 +9,13 @@ const nextId = (prefix: string) => `${prefix}-${++sequence}`;
 
 export function buildCourse(overrides: Partial<Course> = {}): Course {
   const _id = overrides._id ?? nextId('course');
-  return { _id, name: `Course ${_id}`, price: 19.99, image: `/images/courses/${_id}.svg`, ...overrides };
+  return {
+    _id,
+    name: `Course ${_id}`,
+    price: 19.99,
+    image: `/images/courses/${_id}.svg`,
+    ...overrides,
+  };
 }
 
 export function buildCartLine(overrides: Partial<CourseCartLine> = {}): CourseCartLine {

@@ -8,7 +8,9 @@ export type FakeAuthService = AuthService & {
 };
 
 /** `'loading'` never answers until signIn()/signOut() is called, like a slow identity provider. */
-export function createFakeAuthService(initial: AuthUser | null | 'loading' = null): FakeAuthService {
+export function createFakeAuthService(
+  initial: AuthUser | null | 'loading' = null,
+): FakeAuthService {
   let current = initial;
   let signOutCalls = 0;
   const listeners = new Set<(user: AuthUser | null) => void>();

@@ -29,7 +29,9 @@ function RouteProbe() {
  */
 export function renderApp(target: ReactElement | { route: string }, options: RenderOptions = {}) {
   const store = options.store ?? makeStore({ persist: false });
-  const auth = createFakeAuthService(options.auth?.loading ? 'loading' : (options.auth?.user ?? null));
+  const auth = createFakeAuthService(
+    options.auth?.loading ? 'loading' : (options.auth?.user ?? null),
+  );
   const isAdmin = options.auth?.isAdmin ?? false;
   const checkAdmin = () => Promise.resolve(isAdmin);
 

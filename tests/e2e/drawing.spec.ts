@@ -22,7 +22,8 @@ test('drawing a stroke and downloading image.png', async ({ page }) => {
   const hasBlue = await canvas.evaluate((node) => {
     const c = node as HTMLCanvasElement;
     const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    for (let i = 0; i < data.length; i += 4) if (data[i + 2]! > 200 && data[i]! < 80 && data[i + 1]! < 80) return true;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 2]! > 200 && data[i]! < 80 && data[i + 1]! < 80) return true;
     return false;
   });
   expect(hasBlue).toBe(true);

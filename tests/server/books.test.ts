@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOK_CATEGORIES,

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 
@@ -29,7 +28,10 @@ describe('loadConfig', () => {
     const production = loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET });
     expect(production.SERVE_SPA).toBe(true);
     expect(production.ACCESS_TOKEN_SECRET).toBe(SECRET);
-    expect(loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET, SERVE_SPA: 'false' }).SERVE_SPA).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET, SERVE_SPA: 'false' })
+        .SERVE_SPA,
+    ).toBe(false);
   });
 
   it('reads and normalises every variable', () => {
@@ -77,7 +79,9 @@ describe('loadConfig', () => {
   });
 
   it('requires a real ACCESS_TOKEN_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ACCESS_TOKEN_SECRET: Required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /ACCESS_TOKEN_SECRET: Required in production/,
+    );
     const devSecret = loadConfig({}).ACCESS_TOKEN_SECRET;
     expect(() => loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: devSecret })).toThrow(
       /ACCESS_TOKEN_SECRET: The development secret/,

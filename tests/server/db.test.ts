@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,10 +29,9 @@ async function tempMigrations(files: Record<string, string>): Promise<string> {
 }
 
 async function tableExists(db: Db, table: string): Promise<boolean> {
-  const [row] = await db.query<{ found: boolean }>(
-    'select to_regclass($1) is not null as found',
-    [table],
-  );
+  const [row] = await db.query<{ found: boolean }>('select to_regclass($1) is not null as found', [
+    table,
+  ]);
   return row?.found === true;
 }
 
@@ -46,7 +44,9 @@ describe('migrate', () => {
     expect(await migrate(db)).toEqual(files);
     expect(await migrate(db)).toEqual([]);
 
-    const rows = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    const rows = await db.query<{ name: string }>(
+      'select name from schema_migrations order by name',
+    );
     expect(rows.map((r) => r.name)).toEqual(files);
     expect(await tableExists(db, 'books')).toBe(true);
     expect(await tableExists(db, 'newsletter_subscribers')).toBe(true);
@@ -63,7 +63,8 @@ describe('migrate', () => {
     const db = await freshDb();
     const dir = await tempMigrations({
       '002_add_column.sql': 'alter table widgets add column size integer;',
-      '001_create.sql': 'create table widgets (id integer primary key);\ncreate index on widgets (id);',
+      '001_create.sql':
+        'create table widgets (id integer primary key);\ncreate index on widgets (id);',
       'README.md': 'not a migration',
     });
     expect(await migrate(db, dir)).toEqual(['001_create.sql', '002_add_column.sql']);
@@ -128,7 +129,9 @@ describe('schema rules', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    const rows = await db.query('select 1 from newsletter_subscribers where email = $1', ['tx@b.co']);
+    const rows = await db.query('select 1 from newsletter_subscribers where email = $1', [
+      'tx@b.co',
+    ]);
     expect(rows).toEqual([]);
   });
 });

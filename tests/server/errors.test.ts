@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -120,7 +119,9 @@ describe('error responses', () => {
   it('hides the details of an unexpected error behind a 500', async () => {
     const thrown = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(thrown.statusCode).toBe(500);
-    expect(thrown.json()).toEqual({ error: { code: 'internal', message: 'Internal server error' } });
+    expect(thrown.json()).toEqual({
+      error: { code: 'internal', message: 'Internal server error' },
+    });
     expect(thrown.body).not.toContain('hunter2');
 
     const badResponse = await t.app.inject({ method: 'GET', url: '/api/test/bad-response' });

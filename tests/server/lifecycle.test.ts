@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- server tests exercise server code; the rule guards the web app. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import { NEWSLETTER_RATE_LIMIT } from '../../server/routes/newsletter';
@@ -18,7 +17,12 @@ describe('POST /api/newsletter', () => {
   });
 
   function post(payload: unknown, remoteAddress = freshIp()) {
-    return t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object, remoteAddress });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: payload as object,
+      remoteAddress,
+    });
   }
 
   async function subscriberEmails(): Promise<string[]> {
@@ -69,7 +73,11 @@ describe('POST /api/newsletter', () => {
   });
 
   it('rejects a request without a body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/newsletter', remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: { code: 'bad_request', message: 'Request body must be a JSON object' },

@@ -30,7 +30,10 @@ function startServer(env: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(check: () => RegExpMatchArray | null, timeoutMs: number): Promise<RegExpMatchArray> {
+async function waitFor(
+  check: () => RegExpMatchArray | null,
+  timeoutMs: number,
+): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = check();
@@ -51,7 +54,10 @@ describe('server process', () => {
   it('serves the API and exits cleanly on SIGINT', async () => {
     const server = startServer({});
     started.push(server.child);
-    const [, url] = await waitFor(() => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/), 20_000);
+    const [, url] = await waitFor(
+      () => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/),
+      20_000,
+    );
 
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
 const ASSET_JS = 'console.log("app");';
 
 describe('serving the built SPA', () => {
@@ -36,7 +37,11 @@ describe('serving the built SPA', () => {
   });
 
   it('falls back for nested routes and HEAD', async () => {
-    const nested = await t.app.inject({ method: 'GET', url: '/dashboard/users?x=1', headers: html });
+    const nested = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/users?x=1',
+      headers: html,
+    });
     expect(nested.body).toBe(INDEX_HTML);
     const head = await t.app.inject({ method: 'HEAD', url: '/courses', headers: html });
     expect(head.statusCode).toBe(200);
@@ -72,15 +77,28 @@ describe('serving the built SPA', () => {
   });
 
   it('answers 404 JSON for a missing asset, a non-HTML client and a POST', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
     expect(asset.statusCode).toBe(404);
     expect(asset.json()).toMatchObject({ error: { code: 'not_found' } });
 
-    const json = await t.app.inject({ method: 'GET', url: '/courses', headers: { accept: 'application/json' } });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/courses',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
     expect(json.json()).toMatchObject({ error: { code: 'not_found' } });
 
-    const post = await t.app.inject({ method: 'POST', url: '/courses', headers: html, payload: {} });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/courses',
+      headers: html,
+      payload: {},
+    });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toMatchObject({ error: { code: 'not_found' } });
   });
@@ -114,7 +132,11 @@ describe('SPA fallback switched off or missing', () => {
   ])('answers 404 JSON when %s', async (_label, env) => {
     const t = await buildTestApp({ seed: false, env });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/courses', headers: { accept: 'text/html' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/courses',
+        headers: { accept: 'text/html' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         error: { code: 'not_found', message: 'Route GET /courses not found' },

@@ -4,9 +4,14 @@ export default function DrawingRoute() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <header className="mb-6">
-        <p className="text-sm font-semibold uppercase tracking-wider text-primary">Creative corner</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+          Creative corner
+        </p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">Drawing board</h1>
-        <p className="mt-2 text-base-content/70">Pick a colour and a brush size, draw with your mouse, pen or finger, then download your picture.</p>
+        <p className="mt-2 text-base-content/70">
+          Pick a colour and a brush size, draw with your mouse, pen or finger, then download your
+          picture.
+        </p>
       </header>
       <DrawingBoard />
     </div>

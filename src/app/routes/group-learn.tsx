@@ -17,9 +17,13 @@ export default function GroupLearnRoute() {
           Hello Dear
         </h1>
         <p className="mt-6 text-lg leading-relaxed text-white/85 sm:text-xl">
-          If you want to learn in a team with your friends, Then clink the &quot;Let&apos;s Learn&quot; button.
+          If you want to learn in a team with your friends, Then clink the &quot;Let&apos;s
+          Learn&quot; button.
         </p>
-        <Link to={paths.messageBox} className="btn btn-primary btn-lg mt-10 rounded-xl normal-case shadow-lg shadow-primary/30">
+        <Link
+          to={paths.messageBox}
+          className="btn btn-primary btn-lg mt-10 rounded-xl normal-case shadow-lg shadow-primary/30"
+        >
           Let&apos;s Learn
           <ArrowRightIcon className="h-5 w-5" />
         </Link>

@@ -6,12 +6,19 @@ export default function NotFoundRoute() {
   const { pathname } = useLocation();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-7xl font-black tracking-tight text-primary/20 sm:text-8xl" aria-hidden="true">
+      <p
+        className="text-7xl font-black tracking-tight text-primary/20 sm:text-8xl"
+        aria-hidden="true"
+      >
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Page not found</h1>
       <p className="mt-3 text-base-content/70">
-        We could not find <code className="break-all rounded-md bg-base-200 px-1.5 py-0.5 text-sm text-base-content">{pathname}</code>.
+        We could not find{' '}
+        <code className="break-all rounded-md bg-base-200 px-1.5 py-0.5 text-sm text-base-content">
+          {pathname}
+        </code>
+        .
       </p>
       <Link to={paths.root} className="btn btn-primary mt-8 rounded-xl normal-case">
         Back to home

@@ -35,8 +35,18 @@ export function Footer({ newsletter }: Props) {
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
         <div className="lg:col-span-4">
-          <Link to={paths.root} className={`inline-flex items-center gap-2 rounded-lg ${focusRing} focus-visible:ring-offset-slate-900`}>
-            <img src="/favicon.svg" alt="" aria-hidden="true" width={32} height={32} className="h-8 w-8" />
+          <Link
+            to={paths.root}
+            className={`inline-flex items-center gap-2 rounded-lg ${focusRing} focus-visible:ring-offset-slate-900`}
+          >
+            <img
+              src="/favicon.svg"
+              alt=""
+              aria-hidden="true"
+              width={32}
+              height={32}
+              className="h-8 w-8"
+            />
             <span className="text-lg font-extrabold tracking-tight text-white">LearnTogether</span>
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">

@@ -19,8 +19,16 @@ export function Hero({
   labelledBy,
 }: Props) {
   return (
-    <section aria-labelledby={labelledBy} className={`relative isolate overflow-hidden bg-slate-900 ${className}`}>
-      <img src={image} alt="" aria-hidden="true" className="absolute inset-0 -z-20 h-full w-full object-cover" />
+    <section
+      aria-labelledby={labelledBy}
+      className={`relative isolate overflow-hidden bg-slate-900 ${className}`}
+    >
+      <img
+        src={image}
+        alt=""
+        aria-hidden="true"
+        className="absolute inset-0 -z-20 h-full w-full object-cover"
+      />
       <div aria-hidden="true" className={`absolute inset-0 -z-10 ${overlayClassName}`} />
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>

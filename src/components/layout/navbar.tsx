@@ -31,7 +31,17 @@ function itemsLabel(what: string, count: number) {
 }
 
 /** An icon link with a count bubble (carts). */
-function CountLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
+function CountLink({
+  to,
+  label,
+  count,
+  children,
+}: {
+  to: string;
+  label: string;
+  count: number;
+  children: ReactNode;
+}) {
   return (
     <NavLink
       to={to}
@@ -142,7 +152,10 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
   const { status, user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone menu remembers the page it was opened on, so any navigation closes it.
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  const mobileOpen = mobileOpenAt === pathname;
+  const setMobileOpen = (open: boolean) => setMobileOpenAt(open ? pathname : null);
   const signedIn = status === 'signed-in';
   const signedOut = status === 'signed-out';
 
@@ -162,9 +175,22 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.root} className={`mr-2 flex shrink-0 items-center gap-2 rounded-lg ${focusRing}`}>
-          <img src="/favicon.svg" alt="" aria-hidden="true" width={32} height={32} className="h-8 w-8" />
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8"
+      >
+        <Link
+          to={paths.root}
+          className={`mr-2 flex shrink-0 items-center gap-2 rounded-lg ${focusRing}`}
+        >
+          <img
+            src="/favicon.svg"
+            alt=""
+            aria-hidden="true"
+            width={32}
+            height={32}
+            className="h-8 w-8"
+          />
           <span className="text-lg font-extrabold tracking-tight">
             Learn<span className="text-primary">Together</span>
           </span>
@@ -172,7 +198,11 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
 
         <ul className="hidden items-center gap-1 md:flex">
           <li>
-            <Link to={paths.root} className={navClass(homeActive)} aria-current={homeActive ? 'page' : undefined}>
+            <Link
+              to={paths.root}
+              className={navClass(homeActive)}
+              aria-current={homeActive ? 'page' : undefined}
+            >
               Home
             </Link>
           </li>
@@ -208,7 +238,10 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
                 >
                   <UsersIcon />
                 </NavLink>
-                <Link to={paths.bookCart} className="btn btn-primary btn-sm ml-1 rounded-lg normal-case">
+                <Link
+                  to={paths.bookCart}
+                  className="btn btn-primary btn-sm ml-1 rounded-lg normal-case"
+                >
                   View Orders
                 </Link>
                 <MeMenu onLogout={() => void handleLogout()} name={displayName} />
@@ -232,7 +265,7 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
             aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMobileOpen((open) => !open)}
+            onClick={() => setMobileOpen(!mobileOpen)}
           >
             {mobileOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
@@ -253,13 +286,21 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
               </Link>
             </li>
             <li>
-              <NavLink to={paths.book} onClick={closeMobile} className={({ isActive }) => `${navClass(isActive)} w-full`}>
+              <NavLink
+                to={paths.book}
+                onClick={closeMobile}
+                className={({ isActive }) => `${navClass(isActive)} w-full`}
+              >
                 Books
               </NavLink>
             </li>
             {signedOut && (
               <li>
-                <NavLink to={paths.login} onClick={closeMobile} className={({ isActive }) => `${navClass(isActive)} w-full`}>
+                <NavLink
+                  to={paths.login}
+                  onClick={closeMobile}
+                  className={({ isActive }) => `${navClass(isActive)} w-full`}
+                >
                   Login
                 </NavLink>
               </li>
@@ -267,7 +308,11 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
             {signedIn && (
               <>
                 <li>
-                  <NavLink to={paths.bookCart} onClick={closeMobile} className={({ isActive }) => `${navClass(isActive)} w-full`}>
+                  <NavLink
+                    to={paths.bookCart}
+                    onClick={closeMobile}
+                    className={({ isActive }) => `${navClass(isActive)} w-full`}
+                  >
                     View Orders
                   </NavLink>
                 </li>
@@ -282,7 +327,11 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
                   </NavLink>
                 </li>
                 <li>
-                  <NavLink to={paths.dashboard} onClick={closeMobile} className={({ isActive }) => `${navClass(isActive)} w-full gap-2`}>
+                  <NavLink
+                    to={paths.dashboard}
+                    onClick={closeMobile}
+                    className={({ isActive }) => `${navClass(isActive)} w-full gap-2`}
+                  >
                     <DashboardIcon className="h-4 w-4" />
                     Dashboard
                   </NavLink>

@@ -2,7 +2,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toCents } from '@/lib/money';
 
 /** A course in the cart: all course fields plus quantity (spec §3). */
-export type CourseCartLine = { _id: string; name: string; price: number; image: string; quantity: number };
+export type CourseCartLine = {
+  _id: string;
+  name: string;
+  price: number;
+  image: string;
+  quantity: number;
+};
 export type CourseCartState = { carts: CourseCartLine[] };
 type CourseInput = Omit<CourseCartLine, 'quantity'>;
 
@@ -27,7 +33,8 @@ export const courseCartSlice = createSlice({
     decreaseQuantity: (state, action: PayloadAction<string>) => {
       const line = state.carts.find((item) => item._id === action.payload);
       if (!line) return;
-      if (line.quantity <= 1) state.carts = state.carts.filter((item) => item._id !== action.payload);
+      if (line.quantity <= 1)
+        state.carts = state.carts.filter((item) => item._id !== action.payload);
       else line.quantity -= 1;
     },
     increaseQuantity: (state, action: PayloadAction<string>) => {
@@ -37,7 +44,8 @@ export const courseCartSlice = createSlice({
   },
 });
 
-export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity } = courseCartSlice.actions;
+export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity } =
+  courseCartSlice.actions;
 
 type WithCourseCart = { courseCart: CourseCartState };
 export const selectCourseCartLines = (state: WithCourseCart) => state.courseCart.carts;

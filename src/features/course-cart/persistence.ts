@@ -23,7 +23,11 @@ function isLine(value: unknown): value is CourseCartLine {
 export function loadCourseCart(storage: Storage = localStorage): CourseCartState {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? 'null');
-    if (typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { carts?: unknown }).carts)) {
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      Array.isArray((parsed as { carts?: unknown }).carts)
+    ) {
       return { carts: (parsed as { carts: unknown[] }).carts.filter(isLine) };
     }
   } catch {

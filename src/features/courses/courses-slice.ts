@@ -11,7 +11,9 @@ export const fetchCourses = createAsyncThunk(
   'courses/fetch',
   ({ signal }: { signal?: AbortSignal } = {}) => getCourses(signal),
   // One request at a time: a second mount (React StrictMode, quick navigation) reuses the running one.
-  { condition: (_arg, { getState }) => !(getState() as { courses: CoursesState }).courses.isLoading },
+  {
+    condition: (_arg, { getState }) => !(getState() as { courses: CoursesState }).courses.isLoading,
+  },
 );
 
 export const coursesSlice = createSlice({

@@ -20,7 +20,12 @@ function clamp(value: number, min: number, max: number): number {
  * Maps a pointer's client coordinates onto the logical canvas. The canvas is shown scaled to fit
  * narrow screens, so the on-screen box (`rect`) is usually smaller than the logical size.
  */
-export function toCanvasPoint(clientX: number, clientY: number, rect: Rect, size: Size = LOGICAL): Point {
+export function toCanvasPoint(
+  clientX: number,
+  clientY: number,
+  rect: Rect,
+  size: Size = LOGICAL,
+): Point {
   // A box with no size (not laid out yet) maps one to one rather than dividing by zero.
   const scaleX = rect.width > 0 ? size.width / rect.width : 1;
   const scaleY = rect.height > 0 ? size.height / rect.height : 1;
@@ -31,7 +36,10 @@ export function toCanvasPoint(clientX: number, clientY: number, rect: Rect, size
 }
 
 /** Backing-store size for a device pixel ratio, so lines stay crisp on high-DPI screens. */
-export function backingStoreSize(devicePixelRatio: number, size: Size = LOGICAL): Size & { ratio: number } {
+export function backingStoreSize(
+  devicePixelRatio: number,
+  size: Size = LOGICAL,
+): Size & { ratio: number } {
   const ratio = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
   return { width: Math.round(size.width * ratio), height: Math.round(size.height * ratio), ratio };
 }

@@ -20,7 +20,7 @@ export const COLOURS = [
   { name: 'green', value: '#16a34a' },
   { name: 'yellow', value: '#facc15' },
   { name: 'black', value: '#111827' },
-  { name: 'blue', value: '#2563eb' },
+  { name: 'blue', value: '#2244ee' },
   { name: 'purple', value: '#9333ea' },
 ] as const;
 
@@ -63,7 +63,8 @@ export function DrawingBoard() {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   }, []);
 
-  const toPoint = (clientX: number, clientY: number, rect: Rect) => toCanvasPoint(clientX, clientY, rect);
+  const toPoint = (clientX: number, clientY: number, rect: Rect) =>
+    toCanvasPoint(clientX, clientY, rect);
 
   const handlePointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
@@ -97,7 +98,8 @@ export function DrawingBoard() {
     if (!ctx) return;
     const native = event.nativeEvent;
     // Coalesced events carry the points the browser merged between frames: smoother curves.
-    const coalesced = typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
+    const coalesced =
+      typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
     const samples = coalesced.length > 0 ? coalesced : [native];
     ctx.beginPath();
     ctx.moveTo(stroke.lastMid.x, stroke.lastMid.y);
@@ -124,7 +126,8 @@ export function DrawingBoard() {
       ctx.stroke();
     }
     try {
-      if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+      if (event.currentTarget.hasPointerCapture(event.pointerId))
+        event.currentTarget.releasePointerCapture(event.pointerId);
     } catch {
       // Capture already gone.
     }
@@ -149,7 +152,9 @@ export function DrawingBoard() {
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-5 rounded-2xl border border-base-200 bg-base-100 p-4 shadow-sm sm:p-5 md:flex-row md:flex-wrap md:items-center md:justify-between">
         <fieldset>
-          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60">Colour</legend>
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60">
+            Colour
+          </legend>
           <div className="flex flex-wrap gap-2.5">
             {COLOURS.map((option) => {
               const selected = colour === option.value;
@@ -172,17 +177,25 @@ export function DrawingBoard() {
         </fieldset>
 
         <div className="min-w-48 md:flex-1 md:max-w-64">
-          <label htmlFor={sizeId} className="mb-2 flex items-center justify-between text-xs font-semibold uppercase tracking-wider text-base-content/60">
-            Brush size
-            <span className="flex items-center gap-2 normal-case tracking-normal text-base-content">
+          <div className="mb-2 flex items-center justify-between">
+            <label
+              htmlFor={sizeId}
+              className="text-xs font-semibold uppercase tracking-wider text-base-content/60"
+            >
+              Brush size
+            </label>
+            <output
+              htmlFor={sizeId}
+              className="flex items-center gap-2 text-xs font-semibold tabular-nums"
+            >
               <span
                 aria-hidden="true"
                 className="inline-block rounded-full"
                 style={{ width: brushSize + 2, height: brushSize + 2, backgroundColor: colour }}
               />
               {brushSize} px
-            </span>
-          </label>
+            </output>
+          </div>
           <input
             id={sizeId}
             type="range"
@@ -196,11 +209,19 @@ export function DrawingBoard() {
         </div>
 
         <div className="flex gap-2">
-          <button type="button" onClick={handleClear} className="btn btn-outline flex-1 rounded-xl normal-case md:flex-none">
+          <button
+            type="button"
+            onClick={handleClear}
+            className="btn btn-outline flex-1 rounded-xl normal-case md:flex-none"
+          >
             <EraserIcon className="h-4 w-4" />
             Clear
           </button>
-          <button type="button" onClick={handleDownload} className="btn btn-primary flex-1 rounded-xl normal-case md:flex-none">
+          <button
+            type="button"
+            onClick={handleDownload}
+            className="btn btn-primary flex-1 rounded-xl normal-case md:flex-none"
+          >
             <DownloadIcon className="h-4 w-4" />
             Download
           </button>

@@ -13,7 +13,8 @@ type State =
 function toMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // A 429 from a proxy may come without our JSON error body.
-    if (error.status === 429 && error.code === 'http') return 'Too many attempts. Please wait a minute and try again.';
+    if (error.status === 429 && error.code === 'http')
+      return 'Too many attempts. Please wait a minute and try again.';
     return error.message;
   }
   return 'Something went wrong. Please try again.';
@@ -52,7 +53,9 @@ export function NewsletterForm() {
         <MailIcon className="h-5 w-5 text-primary" />
         Newsletter
       </h2>
-      <p className="mt-2 text-sm text-slate-400">New books, courses and discounts — straight to your inbox.</p>
+      <p className="mt-2 text-sm text-slate-400">
+        New books, courses and discounts — straight to your inbox.
+      </p>
       <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-200">
         Email address
       </label>
@@ -68,9 +71,13 @@ export function NewsletterForm() {
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={state.status === 'error' || undefined}
           aria-describedby={state.status === 'error' ? errorId : undefined}
-          className="input input-bordered w-full min-w-0 flex-1 border-slate-600 bg-slate-800 text-white placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/60"
+          className="input input-bordered w-full min-w-0 sm:flex-1 border-slate-600 bg-slate-800 text-white placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/60"
         />
-        <button type="submit" disabled={sending} className="btn btn-primary sm:w-28 disabled:bg-primary/60 disabled:text-primary-content">
+        <button
+          type="submit"
+          disabled={sending}
+          className="btn btn-primary sm:w-28 disabled:bg-primary/60 disabled:text-primary-content"
+        >
           {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Send
         </button>

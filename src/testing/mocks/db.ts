@@ -7,9 +7,24 @@ type Db = { courses: Course[]; books: Book[]; subscribers: Set<string> };
 
 function seedCourses(): Course[] {
   return [
-    buildCourse({ _id: 'c-react', name: 'React from Zero to Hero', price: 49.99, image: '/images/courses/react.svg' }),
-    buildCourse({ _id: 'c-python', name: 'Python for Data Science', price: 39.5, image: '/images/courses/python.svg' }),
-    buildCourse({ _id: 'c-writing', name: 'Creative Story Writing', price: 19, image: '/images/courses/writing.svg' }),
+    buildCourse({
+      _id: 'c-react',
+      name: 'React from Zero to Hero',
+      price: 49.99,
+      image: '/images/courses/react.svg',
+    }),
+    buildCourse({
+      _id: 'c-python',
+      name: 'Python for Data Science',
+      price: 39.5,
+      image: '/images/courses/python.svg',
+    }),
+    buildCourse({
+      _id: 'c-writing',
+      name: 'Creative Story Writing',
+      price: 19,
+      image: '/images/courses/writing.svg',
+    }),
   ];
 }
 

@@ -36,7 +36,8 @@ export const handlers = [
     const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!email) return apiError(400, 'bad_request', 'Email is required');
     if (!EMAIL.test(email)) return apiError(400, 'bad_request', 'Invalid email address');
-    if (db.subscribers.has(email)) return HttpResponse.json({ message: 'You are already subscribed.' }, { status: 200 });
+    if (db.subscribers.has(email))
+      return HttpResponse.json({ message: 'You are already subscribed.' }, { status: 200 });
     db.subscribers.add(email);
     return HttpResponse.json({ message: 'Thanks for subscribing!' }, { status: 201 });
   }),

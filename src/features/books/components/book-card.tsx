@@ -23,8 +23,12 @@ export function BookCard({ book, action }: Props) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">{book.name}</h3>
-        <p className="mt-auto text-base font-bold text-primary sm:text-lg">{formatCents(toCents(book.price))}</p>
+        <h3 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
+          {book.name}
+        </h3>
+        <p className="mt-auto text-base font-bold text-primary sm:text-lg">
+          {formatCents(toCents(book.price))}
+        </p>
         {action}
       </div>
     </article>

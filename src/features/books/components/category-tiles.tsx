@@ -14,7 +14,7 @@ type Props = {
 
 export function CategoryTiles({ value, onChange }: Props) {
   return (
-    <ul className="grid grid-cols-3 gap-3 sm:gap-6" aria-label="Book categories">
+    <ul className="grid grid-cols-3 gap-2 sm:gap-6" aria-label="Book categories">
       {CATEGORY_TILES.map((tile) => {
         const active = value === tile.category;
         return (
@@ -24,7 +24,7 @@ export function CategoryTiles({ value, onChange }: Props) {
               aria-pressed={active}
               // Pressing the active tile again shows every category.
               onClick={() => onChange(active ? null : tile.category)}
-              className={`group relative flex w-full flex-col items-center gap-2 overflow-hidden rounded-2xl border-2 bg-base-100 p-2 shadow-sm transition duration-200 hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 sm:flex-row sm:gap-4 sm:p-3 ${
+              className={`group relative flex w-full flex-col items-center gap-2 overflow-hidden rounded-2xl border-2 bg-base-100 p-1.5 shadow-sm ring-1 ring-base-200 transition duration-200 hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 sm:flex-row sm:gap-4 sm:p-3 ${
                 active ? 'border-primary bg-primary/5' : 'border-transparent'
               }`}
             >
@@ -34,9 +34,14 @@ export function CategoryTiles({ value, onChange }: Props) {
                 aria-hidden="true"
                 className="aspect-square w-full rounded-xl bg-base-200 object-cover sm:w-20"
               />
-              <span className="text-sm font-semibold capitalize sm:text-lg">{tile.label}</span>
+              <span className="pb-1 text-xs font-semibold capitalize sm:pb-0 sm:text-lg">
+                {tile.label}
+              </span>
               {active && (
-                <span aria-hidden="true" className="absolute right-2 top-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-base-100" />
+                <span
+                  aria-hidden="true"
+                  className="absolute right-2 top-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-base-100"
+                />
               )}
             </button>
           </li>

@@ -21,11 +21,18 @@ export function FeaturedBooks() {
   const activeLabel = CATEGORY_TILES.find((tile) => tile.category === category)?.label;
 
   return (
-    <section id="featured-books" aria-labelledby="featured-books-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8">
+    <section
+      id="featured-books"
+      aria-labelledby="featured-books-heading"
+      className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">Bookstore</p>
-          <h2 id="featured-books-heading" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+          <h2
+            id="featured-books-heading"
+            className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl"
+          >
             Popular books
           </h2>
           <p className="mt-2 text-base-content/70">Pick a category or browse our latest titles.</p>
@@ -44,9 +51,15 @@ export function FeaturedBooks() {
         {activeLabel ? (
           <>
             <span className="text-base-content/70">
-              Showing <span className="font-semibold capitalize text-base-content">{activeLabel}</span> books
+              Showing{' '}
+              <span className="font-semibold capitalize text-base-content">{activeLabel}</span>{' '}
+              books
             </span>
-            <button type="button" className="btn btn-ghost btn-xs rounded-md normal-case text-primary" onClick={() => setCategory(null)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs rounded-md normal-case text-primary"
+              onClick={() => setCategory(null)}
+            >
               Show all
             </button>
           </>
@@ -59,7 +72,10 @@ export function FeaturedBooks() {
         {isLoading ? (
           <Spinner label="Loading books…" />
         ) : error ? (
-          <div role="alert" className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center">
+          <div
+            role="alert"
+            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
+          >
             <AlertIcon className="h-6 w-6 shrink-0 text-error" />
             <span className="flex-1">{error}</span>
             <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
@@ -71,7 +87,7 @@ export function FeaturedBooks() {
             No books in this category yet.
           </p>
         ) : (
-          <ul className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+          <ul aria-label="Books" className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
             {shown.map((book) => (
               <li key={book._id}>
                 <BookCard book={book} />

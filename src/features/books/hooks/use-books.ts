@@ -38,5 +38,10 @@ export function useBooks(query: BookQuery): BooksState {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // Loading is derived: the stored result belongs to an older query until the new one lands.
   const current = result?.key === key ? result : null;
-  return { books: current?.books ?? [], isLoading: current === null, error: current?.error ?? null, retry };
+  return {
+    books: current?.books ?? [],
+    isLoading: current === null,
+    error: current?.error ?? null,
+    retry,
+  };
 }

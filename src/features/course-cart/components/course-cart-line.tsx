@@ -39,7 +39,10 @@ export function CourseCartLine({ line, onRemove, onDecrease, onIncrease }: Props
             >
               <MinusIcon className="h-4 w-4" />
             </button>
-            <output aria-label={`Quantity of ${line.name}`} className="w-8 text-center text-sm font-semibold tabular-nums">
+            <output
+              aria-label={`Quantity of ${line.name}`}
+              className="w-8 text-center text-sm font-semibold tabular-nums"
+            >
               {line.quantity}
             </output>
             <button

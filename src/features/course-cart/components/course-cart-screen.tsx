@@ -26,7 +26,9 @@ export function CourseCartScreen({ onCheckout }: Props) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your Course items: {lines.length}</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Your Course items: {lines.length}
+      </h1>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -36,7 +38,9 @@ export function CourseCartScreen({ onCheckout }: Props) {
                 <GraduationCapIcon className="h-8 w-8" />
               </span>
               <h2 className="mt-4 text-lg font-semibold">Your course cart is empty</h2>
-              <p className="mt-1 max-w-sm text-base-content/70">Find a course you like and add it to your cart.</p>
+              <p className="mt-1 max-w-sm text-base-content/70">
+                Find a course you like and add it to your cart.
+              </p>
               <Link to={paths.courses} className="btn btn-primary mt-6 rounded-xl normal-case">
                 Browse courses
                 <ArrowRightIcon className="h-4 w-4" />
@@ -57,7 +61,10 @@ export function CourseCartScreen({ onCheckout }: Props) {
           )}
         </div>
 
-        <aside aria-labelledby="course-cart-summary" className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="course-cart-summary"
+          className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24"
+        >
           <h2 id="course-cart-summary" className="text-lg font-semibold">
             Order summary
           </h2>
@@ -68,9 +75,7 @@ export function CourseCartScreen({ onCheckout }: Props) {
             </div>
             <div className="flex items-baseline justify-between border-t border-base-200 pt-3">
               <dt className="text-base font-semibold">Total:</dt>
-              <dd className="text-2xl font-bold tabular-nums">
-                {formatCents(totalCents)}
-              </dd>
+              <dd className="text-2xl font-bold tabular-nums">{formatCents(totalCents)}</dd>
             </div>
           </dl>
           <button
@@ -83,7 +88,9 @@ export function CourseCartScreen({ onCheckout }: Props) {
           >
             Checkout
           </button>
-          <p className="mt-3 text-center text-xs text-base-content/60">Secure card payment on the next step.</p>
+          <p className="mt-3 text-center text-xs text-base-content/60">
+            Secure card payment on the next step.
+          </p>
         </aside>
       </div>
     </div>

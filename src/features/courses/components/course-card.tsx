@@ -35,7 +35,10 @@ export function CourseCard({ course, onAddToCart }: Props) {
           {course.name}
         </h2>
         <p className="text-base-content/70">
-          Price: <span className="font-bold text-base-content">${centsToDollarString(toCents(course.price))}</span>
+          Price:{' '}
+          <span className="font-bold text-base-content">
+            ${centsToDollarString(toCents(course.price))}
+          </span>
         </p>
         <button
           type="button"

@@ -22,12 +22,18 @@ export function CoursesScreen({ onAddToCart }: Props) {
     <>
       <Hero image="/images/banners/courses-banner.svg" labelledBy="courses-heading">
         <div className="py-16 text-white sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">Learn anywhere</p>
-          <h1 id="courses-heading" className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">
+          <p className="text-sm font-semibold uppercase tracking-wider text-amber-300">
+            Learn anywhere
+          </p>
+          <h1
+            id="courses-heading"
+            className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl"
+          >
             Our Online Courses
           </h1>
           <p className="mt-3 max-w-xl text-white/80">
-            Practical courses you can start today — add them to your cart and learn at your own pace.
+            Practical courses you can start today — add them to your cart and learn at your own
+            pace.
           </p>
         </div>
       </Hero>
@@ -41,7 +47,9 @@ export function CoursesScreen({ onAddToCart }: Props) {
             <span>{error}</span>
           </div>
         ) : courses.length === 0 ? (
-          <p className="py-16 text-center text-base-content/70">No courses are available right now.</p>
+          <p className="py-16 text-center text-base-content/70">
+            No courses are available right now.
+          </p>
         ) : (
           <ul aria-label="Courses" className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {courses.map((course) => (

@@ -14,19 +14,35 @@ export function HomeHero() {
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-white/90 ring-1 ring-white/20 backdrop-blur">
           Books · Courses · Live chat
         </p>
-        <h1 id="home-hero-heading" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
-          Learn more, <span className="text-primary-content/90 underline decoration-primary decoration-4 underline-offset-8">together</span>
+        <h1
+          id="home-hero-heading"
+          className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl"
+        >
+          Welcome to{' '}
+          <span className="whitespace-nowrap">
+            Learn
+            <span className="text-primary-content/90 underline decoration-primary decoration-4 underline-offset-8">
+              Together
+            </span>
+          </span>
         </h1>
         {/* Screen readers get the offers once; the animation is for the eyes only. */}
         <p className="sr-only">{HERO_OFFERS.join('. ')}.</p>
-        <div aria-hidden="true" className="mt-6 min-h-[2.5rem] text-2xl font-bold text-amber-300 sm:text-3xl">
+        <div
+          aria-hidden="true"
+          className="mt-6 min-h-[2rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
+        >
           <Typewriter options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70 }} />
         </div>
         <p className="mt-4 max-w-xl text-base leading-relaxed text-white/80 sm:text-lg">
-          Hand-picked books, practical online courses and topic chat rooms where you can learn with your friends.
+          Hand-picked books, practical online courses and topic chat rooms where you can learn with
+          your friends.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to={paths.courses} className="btn btn-primary btn-lg rounded-xl normal-case shadow-lg shadow-primary/30">
+          <Link
+            to={paths.courses}
+            className="btn btn-primary btn-lg rounded-xl normal-case shadow-lg shadow-primary/30"
+          >
             Explore Now
             <ArrowRightIcon className="h-5 w-5" />
           </Link>

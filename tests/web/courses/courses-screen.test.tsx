@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+
+describe('courses screen', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the banner heading and one card per course from course.json', async () => {
+    renderApp({ route: '/courses' });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Our Online Courses' }),
+    ).toBeInTheDocument();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const react = screen.getByRole('article', { name: 'React from Zero to Hero' });
+    expect(within(react).getByRole('img', { name: 'React from Zero to Hero' })).toHaveAttribute(
+      'src',
+      '/images/courses/react.svg',
+    );
+    expect(react).toHaveTextContent('Price: $49.99');
+    // Whole-dollar and one-decimal prices still show two decimals.
+    expect(screen.getByRole('article', { name: 'Python for Data Science' })).toHaveTextContent(
+      'Price: $39.50',
+    );
+    expect(screen.getByRole('article', { name: 'Creative Story Writing' })).toHaveTextContent(
+      'Price: $19.00',
+    );
+  });
+
+  it('lays the cards out in 1, 2 or 3 columns by screen width', async () => {
+    renderApp({ route: '/courses' });
+    const grid = await screen.findByRole('list', { name: 'Courses' });
+    expect(grid).toHaveClass('grid', 'grid-cols-1', 'md:grid-cols-2', 'lg:grid-cols-3');
+  });
+
+  it('Add To Cart puts the course in the course cart and confirms it', async () => {
+    const { user, store } = renderApp({ route: '/courses' });
+    const card = await screen.findByRole('article', { name: 'Python for Data Science' });
+
+    await user.click(within(card).getByRole('button', { name: /add to cart/i }));
+    expect(within(card).getByRole('button', { name: /added/i })).toBeInTheDocument();
+    expect(selectCourseCartLines(store.getState())).toEqual([
+      {
+        _id: 'c-python',
+        name: 'Python for Data Science',
+        price: 39.5,
+        image: '/images/courses/python.svg',
+        quantity: 1,
+      },
+    ]);
+    expect(screen.getByRole('link', { name: 'Course cart (1 item)' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: /added/i }));
+    expect(selectCourseCartLines(store.getState())[0]?.quantity).toBe(2);
+  });
+
+  it('shows a spinner while the list loads', async () => {
+    server.use(
+      http.get('/course.json', async () => {
+        await delay(50);
+        return HttpResponse.json([]);
+      }),
+    );
+    renderApp({ route: '/courses' });
+    expect(await screen.findByText('Loading courses…')).toBeInTheDocument();
+    expect(await screen.findByText('No courses are available right now.')).toBeInTheDocument();
+  });
+
+  it('shows the error message when course.json fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/course.json', () => new HttpResponse(null, { status: 503 })));
+    renderApp({ route: '/courses' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load the courses (HTTP 503).',
+    );
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});

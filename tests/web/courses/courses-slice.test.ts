@@ -1,0 +1,82 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@/app/store';
+import { coursesSlice, fetchCourses, selectCourses } from '@/features/courses/courses-slice';
+import { buildCourse } from '@/testing/data';
+import { db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+
+const reducer = coursesSlice.reducer;
+
+describe('courses slice', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('pending sets isLoading', () => {
+    const state = reducer(undefined, fetchCourses.pending('req-1', {}));
+    expect(state.isLoading).toBe(true);
+  });
+
+  it('fulfilled stores the list, clears the error and stops loading', () => {
+    const courses = [buildCourse(), buildCourse()];
+    const state = reducer(
+      { isLoading: true, courses: [], error: 'old failure' },
+      fetchCourses.fulfilled(courses, 'req-1', {}),
+    );
+    expect(state).toEqual({ isLoading: false, courses, error: null });
+  });
+
+  it('rejected empties the list and stores the error message', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const state = reducer(
+      { isLoading: true, courses: [buildCourse()], error: null },
+      fetchCourses.rejected(new Error('Boom'), 'req-1', {}),
+    );
+    expect(state).toEqual({ isLoading: false, courses: [], error: 'Boom' });
+  });
+
+  it('fetches course.json into the store', async () => {
+    const store = makeStore({ persist: false });
+    await store.dispatch(fetchCourses({}));
+    expect(selectCourses(store.getState())).toEqual({
+      isLoading: false,
+      courses: db.courses,
+      error: null,
+    });
+  });
+
+  it('stores the failure message when course.json cannot be loaded', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/course.json', () => new HttpResponse(null, { status: 500 })));
+    const store = makeStore({ persist: false });
+    await store.dispatch(fetchCourses({}));
+    expect(selectCourses(store.getState())).toEqual({
+      isLoading: false,
+      courses: [],
+      error: 'Could not load the courses (HTTP 500).',
+    });
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('rejects a course.json that is not a course list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get('/course.json', () => HttpResponse.json([{ _id: 1, name: 'No price' }])));
+    const store = makeStore({ persist: false });
+    await store.dispatch(fetchCourses({}));
+    expect(selectCourses(store.getState()).error).toBe(
+      'The course list is not in the expected format.',
+    );
+  });
+
+  it('does not start a second request while one is running', async () => {
+    let requests = 0;
+    server.use(
+      http.get('/course.json', () => {
+        requests += 1;
+      }),
+    );
+    const store = makeStore({ persist: false });
+    await Promise.all([store.dispatch(fetchCourses({})), store.dispatch(fetchCourses({}))]);
+    expect(requests).toBe(1);
+    expect(selectCourses(store.getState()).courses).toHaveLength(db.courses.length);
+  });
+});

@@ -1,0 +1,303 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COLOURS } from '@/features/drawing/drawing-board';
+import { renderApp } from '@/testing/render';
+
+// jsdom has no canvas: a small 2D-context fake that records what the board does with it.
+type Call = {
+  name: string;
+  args: unknown[];
+  strokeStyle: string;
+  fillStyle: string;
+  lineWidth: number;
+};
+
+class FakeContext {
+  calls: Call[] = [];
+  strokeStyle = '#000000';
+  fillStyle = '#000000';
+  lineWidth = 1;
+  lineCap = 'butt';
+  lineJoin = 'miter';
+  constructor(readonly canvas: HTMLCanvasElement) {}
+  private record(name: string, args: unknown[]) {
+    this.calls.push({
+      name,
+      args,
+      strokeStyle: this.strokeStyle,
+      fillStyle: this.fillStyle,
+      lineWidth: this.lineWidth,
+    });
+  }
+  beginPath() {
+    this.record('beginPath', []);
+  }
+  moveTo(...args: number[]) {
+    this.record('moveTo', args);
+  }
+  lineTo(...args: number[]) {
+    this.record('lineTo', args);
+  }
+  quadraticCurveTo(...args: number[]) {
+    this.record('quadraticCurveTo', args);
+  }
+  arc(...args: number[]) {
+    this.record('arc', args);
+  }
+  stroke() {
+    this.record('stroke', []);
+  }
+  fill() {
+    this.record('fill', []);
+  }
+  fillRect(...args: number[]) {
+    this.record('fillRect', args);
+  }
+  setTransform(...args: number[]) {
+    this.record('setTransform', args);
+  }
+  save() {
+    this.record('save', []);
+  }
+  restore() {
+    this.record('restore', []);
+  }
+  drawImage(...args: unknown[]) {
+    this.record('drawImage', args);
+  }
+  named(name: string) {
+    return this.calls.filter((call) => call.name === name);
+  }
+}
+
+const contexts = new Map<HTMLCanvasElement, FakeContext>();
+let clickedLinks: HTMLAnchorElement[] = [];
+
+beforeEach(() => {
+  contexts.clear();
+  clickedLinks = [];
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+    this: HTMLCanvasElement,
+  ) {
+    let ctx = contexts.get(this);
+    if (!ctx) {
+      ctx = new FakeContext(this);
+      contexts.set(this, ctx);
+    }
+    return ctx as unknown as CanvasRenderingContext2D;
+  });
+  vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockImplementation(function (
+    this: HTMLCanvasElement,
+  ) {
+    return `data:image/png;base64,FAKE-${this.width}x${this.height}`;
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clickedLinks.push(this);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
+});
+
+async function renderBoard() {
+  const utils = renderApp({ route: '/drawing' });
+  const canvas = (await screen.findByRole('img', { name: 'Drawing canvas' })) as HTMLCanvasElement;
+  // Shown at half size, as on a narrow screen.
+  vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 10, y: 20, width: 350, height: 250 }),
+  );
+  const ctx = contexts.get(canvas);
+  if (!ctx) throw new Error('the board did not get a 2D context');
+  return { ...utils, canvas, ctx };
+}
+
+function draw(
+  canvas: HTMLCanvasElement,
+  points: [number, number][],
+  end: 'pointerUp' | 'pointerLeave' | 'pointerCancel' = 'pointerUp',
+) {
+  const [first, ...rest] = points;
+  if (!first) return;
+  fireEvent.pointerDown(canvas, {
+    pointerId: 1,
+    button: 0,
+    pointerType: 'mouse',
+    clientX: first[0],
+    clientY: first[1],
+  });
+  for (const [clientX, clientY] of rest)
+    fireEvent.pointerMove(canvas, { pointerId: 1, pointerType: 'mouse', clientX, clientY });
+  const last = points.at(-1) ?? first;
+  fireEvent[end](canvas, {
+    pointerId: 1,
+    pointerType: 'mouse',
+    clientX: last[0],
+    clientY: last[1],
+  });
+}
+
+describe('drawing board', () => {
+  it('starts as a white 700×500 canvas that fits the screen width and does not scroll on touch', async () => {
+    const { canvas, ctx } = await renderBoard();
+    expect(canvas.width).toBe(700);
+    expect(canvas.height).toBe(500);
+    expect(canvas.style.touchAction).toBe('none');
+    expect(canvas).toHaveClass('w-full', 'max-w-[700px]');
+    expect(ctx.named('fillRect')[0]).toMatchObject({
+      args: [0, 0, 700, 500],
+      fillStyle: '#ffffff',
+    });
+  });
+
+  it('uses a larger backing store on high-DPI screens and scales the drawing', async () => {
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
+    const { canvas, ctx } = await renderBoard();
+    expect(canvas.width).toBe(1400);
+    expect(canvas.height).toBe(1000);
+    expect(ctx.named('setTransform').at(-1)?.args).toEqual([2, 0, 0, 2, 0, 0]);
+  });
+
+  it('draws between pointer down and up, mapping the pointer into 700×500 space', async () => {
+    const { canvas, ctx } = await renderBoard();
+    draw(canvas, [
+      [10, 20],
+      [60, 70],
+      [185, 145],
+    ]);
+
+    // The dot at pointer down, mapped from (10, 20) on screen to (0, 0).
+    expect(ctx.named('arc')[0]?.args.slice(0, 2)).toEqual([0, 0]);
+    const curves = ctx.named('quadraticCurveTo');
+    expect(curves).toHaveLength(2);
+    // Control point (185,145) on screen is the canvas centre at half size.
+    expect(ctx.named('lineTo').at(-1)?.args).toEqual([350, 250]);
+    expect(ctx.named('stroke').length).toBeGreaterThanOrEqual(3);
+
+    // After pointer up, moving does not draw.
+    const before = ctx.calls.length;
+    fireEvent.pointerMove(canvas, {
+      pointerId: 1,
+      pointerType: 'mouse',
+      clientX: 200,
+      clientY: 200,
+    });
+    expect(ctx.calls.length).toBe(before);
+  });
+
+  it('stops drawing when the pointer leaves or is cancelled', async () => {
+    const { canvas, ctx } = await renderBoard();
+    draw(
+      canvas,
+      [
+        [20, 30],
+        [40, 50],
+      ],
+      'pointerLeave',
+    );
+    let before = ctx.calls.length;
+    fireEvent.pointerMove(canvas, { pointerId: 1, pointerType: 'mouse', clientX: 90, clientY: 90 });
+    expect(ctx.calls.length).toBe(before);
+
+    draw(
+      canvas,
+      [
+        [20, 30],
+        [40, 50],
+      ],
+      'pointerCancel',
+    );
+    before = ctx.calls.length;
+    fireEvent.pointerMove(canvas, { pointerId: 1, pointerType: 'mouse', clientX: 90, clientY: 90 });
+    expect(ctx.calls.length).toBe(before);
+  });
+
+  it('offers the six colours; the pressed one becomes the stroke colour', async () => {
+    const { user, canvas, ctx } = await renderBoard();
+    for (const name of ['red', 'green', 'yellow', 'black', 'blue', 'purple']) {
+      expect(screen.getByRole('button', { name: `Colour ${name}` })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Colour black' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Colour red' }));
+    expect(screen.getByRole('button', { name: 'Colour red' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Colour black' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    draw(canvas, [
+      [20, 30],
+      [40, 50],
+    ]);
+    const red = COLOURS.find((colour) => colour.name === 'red')?.value;
+    expect(ctx.named('stroke').at(-1)?.strokeStyle).toBe(red);
+  });
+
+  it('brush size goes from 1 to 10 and sets the line width', async () => {
+    const { canvas, ctx } = await renderBoard();
+    const size = screen.getByRole('slider', { name: 'Brush size' });
+    expect(size).toHaveAttribute('min', '1');
+    expect(size).toHaveAttribute('max', '10');
+
+    fireEvent.change(size, { target: { value: '9' } });
+    expect(size).toHaveValue('9');
+    draw(canvas, [
+      [20, 30],
+      [40, 50],
+    ]);
+    expect(ctx.named('stroke').at(-1)?.lineWidth).toBe(9);
+  });
+
+  it('Clear paints the whole canvas white again', async () => {
+    const { user, canvas, ctx } = await renderBoard();
+    draw(canvas, [
+      [20, 30],
+      [40, 50],
+    ]);
+    const fillsBefore = ctx.named('fillRect').length;
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    const fills = ctx.named('fillRect');
+    expect(fills).toHaveLength(fillsBefore + 1);
+    expect(fills.at(-1)).toMatchObject({ args: [0, 0, 700, 500], fillStyle: '#ffffff' });
+  });
+
+  it('Download saves image.png as a 700×500 PNG on white, even from a high-DPI canvas', async () => {
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
+    const { user, canvas } = await renderBoard();
+
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+
+    expect(clickedLinks).toHaveLength(1);
+    const link = clickedLinks[0];
+    expect(link?.download).toBe('image.png');
+    expect(link?.href).toBe('data:image/png;base64,FAKE-700x500');
+    expect(document.body.contains(link ?? null)).toBe(false);
+
+    const exportCtx = [...contexts.values()].find((ctx) => ctx.canvas !== canvas);
+    expect(exportCtx?.named('fillRect')[0]).toMatchObject({
+      args: [0, 0, 700, 500],
+      fillStyle: '#ffffff',
+    });
+    expect(exportCtx?.named('drawImage')[0]?.args).toEqual([canvas, 0, 0, 700, 500]);
+  });
+
+  it('downloading or clearing an empty canvas never throws, even without canvas support', async () => {
+    vi.mocked(HTMLCanvasElement.prototype.getContext).mockReturnValue(null);
+    const { user } = renderApp({ route: '/drawing' });
+    await user.click(await screen.findByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('could not export');
+    expect(clickedLinks).toHaveLength(0);
+  });
+});

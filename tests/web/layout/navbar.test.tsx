@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Navbar } from '@/components/layout/navbar';
+import { buildUser } from '@/testing/data';
+import { renderApp } from '@/testing/render';
+
+const navbar = <Navbar cartCount={3} courseCartCount={2} />;
+
+describe('navbar', () => {
+  it('shows Home, Books, Login and the course cart to a visitor', async () => {
+    renderApp(navbar);
+    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/book');
+    expect(screen.getByRole('link', { name: 'Course cart (2 items)' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
+    expect(screen.queryByRole('link', { name: 'View Orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Me' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /book cart/i })).not.toBeInTheDocument();
+  });
+
+  it('marks the current page', async () => {
+    renderApp(navbar, { path: '/home' });
+    expect(await screen.findByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Books' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('hides Login when signed in and shows the cart badge, View Orders, group learning and Me', async () => {
+    renderApp(navbar, { auth: { user: buildUser() } });
+    expect(await screen.findByRole('link', { name: 'View Orders' })).toHaveAttribute(
+      'href',
+      '/cart-book',
+    );
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    const bookCart = screen.getByRole('link', { name: 'Book cart (3 items)' });
+    expect(bookCart).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Group learning' })).toHaveAttribute(
+      'href',
+      '/grouplearn',
+    );
+    expect(screen.getByRole('button', { name: 'Me' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('the Me menu holds Dashboard and Logout', async () => {
+    const { user } = renderApp(navbar, { auth: { user: buildUser() } });
+    await user.click(await screen.findByRole('button', { name: 'Me' }));
+    expect(screen.getByRole('button', { name: 'Me' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('Logout signs out, removes the access token and leaves a non-admin where they are', async () => {
+    localStorage.setItem('accessToken', 'token-123');
+    const { user, auth, router } = renderApp(navbar, {
+      path: '/dashboard',
+      auth: { user: buildUser() },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Me' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(auth.signOutCalls).toBe(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('Logout takes an admin to /', async () => {
+    const { user, auth } = renderApp(navbar, {
+      path: '/dashboard',
+      auth: { user: buildUser(), isAdmin: true },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Me' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Current page: /')).toBeInTheDocument();
+    expect(auth.signOutCalls).toBe(1);
+  });
+
+  it('collapses into a menu button on phones', async () => {
+    const { user } = renderApp(navbar, { auth: { user: buildUser() } });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Close menu');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('the menu button controls no element');
+    const mobile = within(menu);
+    expect(mobile.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    expect(mobile.getByRole('link', { name: 'Books' })).toBeInTheDocument();
+    expect(mobile.getByRole('link', { name: 'View Orders' })).toBeInTheDocument();
+    expect(mobile.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Open menu');
+    expect(menu).not.toBeInTheDocument();
+  });
+
+  it('the phone menu closes once the user navigates', async () => {
+    const { user, router } = renderApp({ route: '/drawing' });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu');
+    if (!menu) throw new Error('the phone menu did not open');
+
+    await user.click(within(menu).getByRole('link', { name: 'Books' }));
+    expect(router.state.location.pathname).toBe('/book');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+});
