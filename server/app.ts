@@ -2,6 +2,8 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAccessTokens } from './auth/access-token';
+import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
@@ -12,11 +14,14 @@ import {
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/errors';
+import { registerAuth } from './plugins/auth';
 import { registerSecurity } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
+import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
+import { TOKEN_EXCHANGE_LIMITS, userRoutes, type TokenExchangeLimits } from './routes/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +37,10 @@ export type BuildAppOptions = {
   /** A ready (migrated) database owned by the caller; when absent the app opens, migrates and
    *  seeds its own from `config`, and closes it on `app.close()`. */
   db?: Db;
+  /** Verifies Firebase ID tokens and manages Firebase accounts; default: firebase-admin. */
+  identityProvider?: IdentityProvider;
+  /** Requests per minute for `PUT /api/user/:email` (tests use small numbers). */
+  tokenExchangeLimits?: Partial<TokenExchangeLimits>;
 };
 
 /** Builds the whole server. The process (server/index.ts) and the tests both use this. */
@@ -69,11 +78,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         new HttpError(context.statusCode, `Too many requests, try again in ${context.after}`),
     });
 
+    const identity = options.identityProvider ?? createFirebaseIdentityProvider(config);
+    const accessTokens = createAccessTokens(config.ACCESS_TOKEN_SECRET);
+    // Before any route: it checks each /api route against the access-policy table as it is added.
+    registerAuth(app, { identity, accessTokens });
+
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
         await api.register(bookRoutes);
         await api.register(newsletterRoutes);
+        await api.register(userRoutes, {
+          identity,
+          accessTokens,
+          limits: { ...TOKEN_EXCHANGE_LIMITS, ...options.tokenExchangeLimits },
+        });
+        await api.register(adminUserRoutes, { identity });
       },
       { prefix: '/api' },
     );

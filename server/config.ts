@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /** Only for development and tests; production must set its own secret. */
@@ -81,6 +82,8 @@ export type Config = Readonly<{
   PGLITE_DATA_DIR: string;
   REDIS_URL: string | undefined;
   ACCESS_TOKEN_SECRET: string;
+  /** True when production runs on a random per-process secret because none was configured. */
+  ACCESS_TOKEN_SECRET_IS_EPHEMERAL: boolean;
   ADMIN_EMAILS: readonly string[];
   FIREBASE_PROJECT_ID: string;
   /** host:port of the Firebase Auth Emulator, when used. */
@@ -107,10 +110,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Checked on the raw values too, so one error lists this alongside any other problem.
   if (env.NODE_ENV?.trim() === 'production') {
     const secret = env.ACCESS_TOKEN_SECRET?.trim();
-    if (!secret) {
-      problems.push('ACCESS_TOKEN_SECRET: Required in production (at least 32 characters)');
-    } else if (secret === DEV_ACCESS_TOKEN_SECRET) {
+    if (secret === DEV_ACCESS_TOKEN_SECRET) {
       problems.push('ACCESS_TOKEN_SECRET: The development secret must not be used in production');
+    }
+  }
+
+  // firebase-admin accepts unsigned ID tokens when it talks to an emulator: in production that
+  // is only allowed for a `demo-*` project, which exists nowhere but in the emulator.
+  if (env.NODE_ENV?.trim() === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
+    const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-learntogether';
+    if (!projectId.startsWith('demo-')) {
+      problems.push(
+        'FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production with a real Firebase project ' +
+          '(only with a demo-* FIREBASE_PROJECT_ID)',
+      );
     }
   }
 
@@ -120,6 +133,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 
   const nodeEnv = values.NODE_ENV;
+  // Production without a configured secret still starts (`npm run build && npm start` just works),
+  // with a random per-process secret: never a known value, but sessions end on restart.
+  const ephemeralSecret = nodeEnv === 'production' && !values.ACCESS_TOKEN_SECRET;
   return Object.freeze({
     NODE_ENV: nodeEnv,
     HOST: values.HOST ?? '127.0.0.1',
@@ -127,7 +143,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATABASE_URL: values.DATABASE_URL,
     PGLITE_DATA_DIR: values.PGLITE_DATA_DIR ?? 'data/pglite',
     REDIS_URL: values.REDIS_URL,
-    ACCESS_TOKEN_SECRET: values.ACCESS_TOKEN_SECRET ?? DEV_ACCESS_TOKEN_SECRET,
+    ACCESS_TOKEN_SECRET:
+      values.ACCESS_TOKEN_SECRET ??
+      (ephemeralSecret ? randomBytes(48).toString('hex') : DEV_ACCESS_TOKEN_SECRET),
+    ACCESS_TOKEN_SECRET_IS_EPHEMERAL: ephemeralSecret,
     ADMIN_EMAILS: Object.freeze(
       values.ADMIN_EMAILS && values.ADMIN_EMAILS.length > 0
         ? [...new Set(values.ADMIN_EMAILS)]

@@ -17,6 +17,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   app.log.info(`LearnTogether server ready at http://${config.HOST}:${port}`);
+  if (config.ACCESS_TOKEN_SECRET_IS_EPHEMERAL) {
+    app.log.warn(
+      'ACCESS_TOKEN_SECRET is not set: using a random secret for this process. Sessions end on ' +
+        'restart and cannot be shared between processes; set it for a real deployment.',
+    );
+  }
 
   handleShutdown(app);
 }

@@ -78,14 +78,46 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.ADMIN_EMAILS)).toBe(true);
   });
 
-  it('requires a real ACCESS_TOKEN_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /ACCESS_TOKEN_SECRET: Required in production/,
-    );
+  it('uses a random per-process secret in production when none is configured', () => {
+    const first = loadConfig({ NODE_ENV: 'production' });
+    const second = loadConfig({ NODE_ENV: 'production' });
+    expect(first.ACCESS_TOKEN_SECRET_IS_EPHEMERAL).toBe(true);
+    expect(first.ACCESS_TOKEN_SECRET).toMatch(/^[0-9a-f]{96}$/);
+    expect(second.ACCESS_TOKEN_SECRET).not.toBe(first.ACCESS_TOKEN_SECRET);
+    expect(first.ACCESS_TOKEN_SECRET).not.toBe(loadConfig({}).ACCESS_TOKEN_SECRET);
+    expect(
+      loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET })
+        .ACCESS_TOKEN_SECRET_IS_EPHEMERAL,
+    ).toBe(false);
+    expect(loadConfig({}).ACCESS_TOKEN_SECRET_IS_EPHEMERAL).toBe(false);
+  });
+
+  it('refuses the development secret in production', () => {
     const devSecret = loadConfig({}).ACCESS_TOKEN_SECRET;
     expect(() => loadConfig({ NODE_ENV: 'production', ACCESS_TOKEN_SECRET: devSecret })).toThrow(
       /ACCESS_TOKEN_SECRET: The development secret/,
     );
+  });
+
+  it('allows the Auth Emulator in production only with a demo-* project', () => {
+    const production = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET };
+    expect(() =>
+      loadConfig({
+        ...production,
+        FIREBASE_PROJECT_ID: 'my-real-project',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      }),
+    ).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production with a real Firebase project/,
+    );
+    // The e2e stack: production build, demo project, emulator.
+    expect(
+      loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' })
+        .FIREBASE_AUTH_EMULATOR_HOST,
+    ).toBe('127.0.0.1:9199');
+    expect(
+      loadConfig({ ...production, FIREBASE_PROJECT_ID: 'my-real-project' }).FIREBASE_PROJECT_ID,
+    ).toBe('my-real-project');
   });
 
   it('names every invalid variable in one error', () => {

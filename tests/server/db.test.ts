@@ -50,6 +50,9 @@ describe('migrate', () => {
     expect(rows.map((r) => r.name)).toEqual(files);
     expect(await tableExists(db, 'books')).toBe(true);
     expect(await tableExists(db, 'newsletter_subscribers')).toBe(true);
+    for (const table of ['users', 'cart_lines', 'orders']) {
+      expect(await tableExists(db, table)).toBe(true);
+    }
   });
 
   it('lets concurrent runs wait for each other instead of failing', async () => {
@@ -120,6 +123,56 @@ describe('schema rules', () => {
     await expect(
       db.query('insert into newsletter_subscribers (email) values ($1)', ['A@B.CO']),
     ).rejects.toThrow();
+  });
+
+  it('keeps user addresses lower-case and unique, and roles to user or admin', async () => {
+    await db.query('insert into users (email) values ($1)', ['member@b.co']);
+    await expect(
+      db.query('insert into users (email) values ($1)', ['member@b.co']),
+    ).rejects.toThrow();
+    await expect(
+      db.query('insert into users (email) values ($1)', ['Upper@b.co']),
+    ).rejects.toThrow();
+    await expect(
+      db.query('insert into users (email) values ($1)', [' pad@b.co']),
+    ).rejects.toThrow();
+    await expect(
+      db.query('insert into users (email, role) values ($1, $2)', ['boss@b.co', 'owner']),
+    ).rejects.toThrow();
+    const [row] = await db.query<{ role: string; name: string; sign_up_date: Date | null }>(
+      'select role, name, sign_up_date from users where email = $1',
+      ['member@b.co'],
+    );
+    expect(row).toEqual({ role: 'user', name: '', sign_up_date: null });
+  });
+
+  it('limits cart quantities to 1-99 and removes a user’s cart and orders with them', async () => {
+    await db.query('insert into users (email) values ($1)', ['buyer@b.co']);
+    const line = (quantity: number) =>
+      db.query(
+        `insert into cart_lines (user_email, name, price_cents, quantity) values ($1, 'X', 100, $2)`,
+        ['buyer@b.co', quantity],
+      );
+    await expect(line(0)).rejects.toThrow();
+    await expect(line(100)).rejects.toThrow();
+    await line(99);
+    await db.query(
+      `insert into orders (user_email, name, quantity, price_cents) values ($1, 'X', 1, 100)`,
+      ['buyer@b.co'],
+    );
+    await expect(
+      db.query(
+        `insert into cart_lines (user_email, name, price_cents, quantity) values ($1, 'X', 100, 1)`,
+        ['nobody@b.co'],
+      ),
+    ).rejects.toThrow();
+
+    await db.query('delete from users where email = $1', ['buyer@b.co']);
+    const left = await db.query(
+      `select 1 from cart_lines where user_email = $1 union all select 1 from orders where user_email = $1`,
+      ['buyer@b.co'],
+    );
+    expect(left).toEqual([]);
   });
 
   it('rolls a failed transaction back', async () => {

@@ -11,15 +11,16 @@ describe('error responses', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ seed: false });
-    // Routes that fail on purpose, to check what reaches the client.
-    t.app.get('/api/test/boom', async () => {
+    // Routes that fail on purpose, to check what reaches the client. Outside /api: every /api
+    // route must be listed in the access-policy table (the app refuses unlisted ones).
+    t.app.get('/test-only/boom', async () => {
       throw new Error('secret internals: password=hunter2');
     });
-    t.app.get('/api/test/conflict', async () => {
+    t.app.get('/test-only/conflict', async () => {
       throw new HttpError(409, 'That book already exists');
     });
     t.app.get(
-      '/api/test/bad-response',
+      '/test-only/bad-response',
       { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
       async () => ({ ok: 'not a boolean' }) as unknown as { ok: boolean },
     );
@@ -111,20 +112,20 @@ describe('error responses', () => {
   });
 
   it('passes an HttpError status and message through', async () => {
-    const res = await send({ method: 'GET', url: '/api/test/conflict' });
+    const res = await send({ method: 'GET', url: '/test-only/conflict' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: { code: 'conflict', message: 'That book already exists' } });
   });
 
   it('hides the details of an unexpected error behind a 500', async () => {
-    const thrown = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    const thrown = await t.app.inject({ method: 'GET', url: '/test-only/boom' });
     expect(thrown.statusCode).toBe(500);
     expect(thrown.json()).toEqual({
       error: { code: 'internal', message: 'Internal server error' },
     });
     expect(thrown.body).not.toContain('hunter2');
 
-    const badResponse = await t.app.inject({ method: 'GET', url: '/api/test/bad-response' });
+    const badResponse = await t.app.inject({ method: 'GET', url: '/test-only/bad-response' });
     expect(badResponse.statusCode).toBe(500);
     expect(badResponse.json()).toEqual({
       error: { code: 'internal', message: 'Internal server error' },

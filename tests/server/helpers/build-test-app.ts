@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
@@ -98,14 +98,19 @@ export type TestApp = {
  * so a test may still add routes; `inject` readies it.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    /** buildApp's other options (identity provider, rate limits). */
+    app?: Omit<BuildAppOptions, 'config' | 'db'>;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const testDb = await createTestDb();
   try {
     await migrate(testDb.db);
     if (options.seed !== false) await seedCatalogue(testDb.db);
-    const app = await buildApp({ config, db: testDb.db });
+    const app = await buildApp({ ...options.app, config, db: testDb.db });
     return {
       app,
       db: testDb.db,

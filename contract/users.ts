@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export const userRoleSchema = z.enum(USER_ROLES);
+
+/** Texts the API answers with for account and admin calls (shown to users as they are). */
+export const USER_MESSAGES = {
+  notFound: 'No such user.',
+  emailMismatch: 'The email in the body must match the address in the path.',
+  tokenForAnotherAddress: 'This sign-in token belongs to another address.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastAdmin: 'The last admin cannot be deleted.',
+} as const;
+
+/** Texts of the 401 and 403 answers of the access checks. */
+export const AUTH_MESSAGES = {
+  missingAccessToken: 'Sign in first: this request needs an access token.',
+  invalidAccessToken: 'Your session is invalid or has expired. Please sign in again.',
+  missingIdToken: 'Sign in first: this request needs a Firebase ID token.',
+  invalidIdToken: 'The sign-in token is invalid or has expired. Please sign in again.',
+  notYourAccount: 'You can only access your own account.',
+  adminsOnly: 'Only admins can do this.',
+} as const;
+
+/**
+ * An email address, as every path and body of the API takes it: trimmed and lower-cased before
+ * it is validated, so `" Ada@Example.COM "` and `ada@example.com` are the same account.
+ */
+export const emailSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be a string'),
+  })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Invalid email address'));
+
+/** Params of every `/…/{email}` route. */
+export const emailParamsSchema = z.object({ email: emailSchema });
+
+// Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
+const objectBody = {
+  error: (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined,
+};
+
+const maxText = (max: number) =>
+  z.string({ error: 'Must be a string' }).trim().max(max, `Must be at most ${max} characters`);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /user/{email}: exchange a Firebase ID token (bearer) for an access token. */
+export const tokenExchangeBodySchema = z.strictObject({ email: emailSchema }, objectBody);
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+/** GET /admin/{email} */
+export const isAdminResponseSchema = z.boolean();
+
+/** GET /userprofile/{email}: every field is a string, `''` when unset. */
+export const userProfileSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  education: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  social: z.string(),
+  /** ISO 8601 time the Firebase account was created, or `''` when not known. */
+  signUpDate: z.string(),
+});
+
+/** PUT /userupdate/{email}. `role`, `_id` and any other field are rejected with 400. */
+export const profileUpdateBodySchema = z.strictObject(
+  {
+    email: emailSchema,
+    name: maxText(100),
+    education: maxText(200),
+    social: maxText(300).refine(
+      (value) => value === '' || isHttpUrl(value),
+      'Must be empty or an http(s) URL',
+    ),
+    phoneNumber: z
+      .string({ error: 'Must be a string' })
+      .trim()
+      .regex(/^(\+?\d{4,20})?$/, 'Must be empty or 4-20 digits, optionally starting with +'),
+    address: maxText(300),
+    /** Accepted for the original client's sake but never stored: the date comes from Firebase. */
+    signUpDate: z
+      .string({ error: 'Must be a string' })
+      .max(64, 'Must be at most 64 characters')
+      .optional(),
+  },
+  objectBody,
+);
+
+export const acknowledgedSchema = z.object({ acknowledged: z.literal(true) });
+
+/** GET /allusers, ordered by email. */
+export const userSummarySchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+});
+export const userListSchema = z.array(userSummarySchema);
+
+/** DELETE /allusers/dlt/{email} */
+export const deleteUserResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.literal(1),
+});
+
+/** PUT /allusers/makeadmin/{email}: `modifiedCount` is 0 when the user already was an admin. */
+export const makeAdminResponseSchema = z.object({
+  acknowledged: z.literal(true),
+  modifiedCount: z.union([z.literal(0), z.literal(1)]),
+});
+
+export type UserRole = z.infer<typeof userRoleSchema>;
+export type EmailParams = z.infer<typeof emailParamsSchema>;
+export type TokenExchangeBody = z.infer<typeof tokenExchangeBodySchema>;
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+export type UserSummary = z.infer<typeof userSummarySchema>;
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+export type MakeAdminResponse = z.infer<typeof makeAdminResponseSchema>;

@@ -1,0 +1,69 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { userRoleSchema, type UserRole } from '../../contract/users';
+
+export const ACCESS_TOKEN_ISSUER = 'learntogether';
+export const ACCESS_TOKEN_AUDIENCE = 'learntogether-api';
+export const ACCESS_TOKEN_ALGORITHM = 'HS256';
+export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
+
+export type AccessTokenClaims = { email: string; role: UserRole };
+
+/** Thrown for any token that must not be accepted; the caller answers 401. */
+export class InvalidAccessTokenError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(reason, options);
+    this.name = 'InvalidAccessTokenError';
+  }
+}
+
+const payloadSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+});
+
+export interface AccessTokens {
+  sign(claims: AccessTokenClaims): Promise<string>;
+  /** The claims of a valid token; throws InvalidAccessTokenError otherwise. */
+  verify(token: string): Promise<AccessTokenClaims>;
+}
+
+/** HS256 JWTs signed with the server's ACCESS_TOKEN_SECRET (DESIGN.md §3). */
+export function createAccessTokens(secret: string): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (claims) =>
+      new SignJWT({ email: claims.email, role: claims.role })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
+        .setSubject(claims.email)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key),
+
+    async verify(token) {
+      let payload: unknown;
+      try {
+        // Pinning the algorithm rejects `alg: none` and any attempt to switch algorithms.
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: [ACCESS_TOKEN_ALGORITHM],
+          issuer: ACCESS_TOKEN_ISSUER,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) {
+          throw new InvalidAccessTokenError(error.code, { cause: error });
+        }
+        throw new InvalidAccessTokenError('malformed token', { cause: error });
+      }
+      const claims = payloadSchema.safeParse(payload);
+      if (!claims.success || claims.data.sub !== claims.data.email) {
+        throw new InvalidAccessTokenError('unexpected claims');
+      }
+      return { email: claims.data.email, role: claims.data.role };
+    },
+  };
+}

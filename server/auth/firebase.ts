@@ -1,0 +1,123 @@
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import type { Config } from '../config';
+
+/** Who a verified Firebase ID token says the caller is. */
+export type VerifiedIdentity = {
+  uid: string;
+  /** Lower-cased; null for accounts without an address (anonymous, phone). */
+  email: string | null;
+  emailVerified?: boolean;
+};
+
+/** The server's view of Firebase Auth: all it needs, so tests can wrap it. */
+export interface IdentityProvider {
+  /** Throws InvalidIdTokenError for a token that must not be accepted (the caller answers 401). */
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /** ISO 8601 creation time of the account, or null when there is no such account. */
+  getCreationTime(uid: string): Promise<string | null>;
+  /** Deletes the account with this address; an address without an account is not an error. */
+  deleteUserByEmail(email: string): Promise<void>;
+}
+
+export class InvalidIdTokenError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(reason, options);
+    this.name = 'InvalidIdTokenError';
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// Firebase's verdicts on the token itself; anything else (network, internal) is a server fault.
+function isTokenRejection(code: string | undefined): boolean {
+  return code !== undefined && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
+/**
+ * One firebase-admin app per project id, named after it: several test apps may share a
+ * process, and firebase-admin refuses to initialise a name twice.
+ */
+function firebaseAuth(projectId: string): Auth {
+  const name = `learntogether:${projectId}`;
+  const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
+  return getAuth(app);
+}
+
+/**
+ * firebase-admin decides per call whether to talk to the emulator, from
+ * process.env.FIREBASE_AUTH_EMULATOR_HOST, and then accepts *unsigned* tokens. So the variable
+ * is set from the config, and a process whose config does not name an emulator refuses to
+ * verify while something else set it.
+ */
+function ensureEmulatorSetting(config: Config): void {
+  const wanted = config.FIREBASE_AUTH_EMULATOR_HOST;
+  const current = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+  if (wanted) {
+    if (current && current !== wanted) {
+      throw new Error(
+        `FIREBASE_AUTH_EMULATOR_HOST is ${current} in this process, but the config names ${wanted}`,
+      );
+    }
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = wanted;
+  } else if (current) {
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is set in the process environment but not in the config; ' +
+        'refusing to verify ID tokens against an emulator',
+    );
+  }
+}
+
+/** The production implementation: firebase-admin, emulator-aware. */
+export function createFirebaseIdentityProvider(config: Config): IdentityProvider {
+  // Checked on use, not at build: an app that never verifies a token touches nothing global.
+  const auth = () => {
+    ensureEmulatorSetting(config);
+    return firebaseAuth(config.FIREBASE_PROJECT_ID);
+  };
+
+  return {
+    async verifyIdToken(token) {
+      let decoded;
+      try {
+        // checkRevoked: a disabled, deleted or signed-out-everywhere account cannot sign in.
+        decoded = await auth().verifyIdToken(token, true);
+      } catch (error) {
+        if (isTokenRejection(errorCode(error))) {
+          throw new InvalidIdTokenError(errorCode(error) ?? 'rejected', { cause: error });
+        }
+        throw error;
+      }
+      return {
+        uid: decoded.uid,
+        email: decoded.email ? decoded.email.trim().toLowerCase() : null,
+        emailVerified: decoded.email_verified === true,
+      };
+    },
+
+    async getCreationTime(uid) {
+      try {
+        const user = await auth().getUser(uid);
+        const created = new Date(user.metadata.creationTime);
+        return Number.isNaN(created.getTime()) ? null : created.toISOString();
+      } catch (error) {
+        if (errorCode(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
+
+    async deleteUserByEmail(email) {
+      try {
+        const user = await auth().getUserByEmail(email);
+        await auth().deleteUser(user.uid);
+      } catch (error) {
+        // Already gone (or never signed up): the goal is reached.
+        if (errorCode(error) === 'auth/user-not-found') return;
+        throw error;
+      }
+    },
+  };
+}

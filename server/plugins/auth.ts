@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AUTH_MESSAGES, USER_MESSAGES, type UserRole } from '../../contract/users';
+import {
+  ACCESS_TOKEN_POLICIES,
+  PATH_EMAIL_POLICIES,
+  policyFor,
+  type AccessPolicy,
+} from '../auth/access-policy';
+import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
+import {
+  InvalidIdTokenError,
+  type IdentityProvider,
+  type VerifiedIdentity,
+} from '../auth/firebase';
+import { findUserByEmail } from '../db/repositories/users';
+import { HttpError } from './errors';
+
+/** The signed-in user behind an access token, with the role as stored now. */
+export type Caller = { email: string; role: UserRole };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for routes whose policy needs an access token; null otherwise. */
+    caller: Caller | null;
+    /** Set for `firebase-self` routes (the token exchange); null otherwise. */
+    firebaseIdentity: VerifiedIdentity | null;
+  }
+}
+
+export type AuthOptions = {
+  identity: IdentityProvider;
+  accessTokens: AccessTokens;
+};
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  return /^Bearer +([^\s]+) *$/i.exec(header)?.[1];
+}
+
+/** The path's `:email`, as the route's params schema normalised it. */
+function pathEmail(request: FastifyRequest): string | undefined {
+  const params = request.params as { email?: unknown } | undefined;
+  return typeof params?.email === 'string' ? params.email : undefined;
+}
+
+type Hook = (request: FastifyRequest) => Promise<void>;
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Enforces ACCESS_POLICIES on every `/api` route. Call on the root instance before any route is
+ * added. Authentication (401) runs in preValidation, before the request is validated;
+ * authorization (403) in preHandler, once the params schema has normalised the path's `:email`.
+ */
+export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
+  const { identity, accessTokens } = options;
+  app.decorateRequest('caller', null);
+  app.decorateRequest('firebaseIdentity', null);
+
+  const authenticateAccessToken: Hook = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, AUTH_MESSAGES.missingAccessToken);
+    let email: string;
+    try {
+      ({ email } = await accessTokens.verify(token));
+    } catch (error) {
+      if (error instanceof InvalidAccessTokenError) {
+        throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
+      }
+      throw error;
+    }
+    // The role is read now, not taken from the token: a promotion or deletion counts at once.
+    const user = await findUserByEmail(app.db, email);
+    if (!user) throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
+    request.caller = { email: user.email, role: user.role };
+  };
+
+  const authenticateIdToken: Hook = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, AUTH_MESSAGES.missingIdToken);
+    try {
+      request.firebaseIdentity = await identity.verifyIdToken(token);
+    } catch (error) {
+      if (error instanceof InvalidIdTokenError) {
+        throw new HttpError(401, AUTH_MESSAGES.invalidIdToken);
+      }
+      throw error;
+    }
+  };
+
+  function authorize(policy: AccessPolicy): Hook {
+    return async (request) => {
+      const target = pathEmail(request);
+      if (policy === 'firebase-self') {
+        const email = request.firebaseIdentity?.email;
+        if (!email || email !== target) {
+          throw new HttpError(403, USER_MESSAGES.tokenForAnotherAddress);
+        }
+        return;
+      }
+      const caller = request.caller;
+      // Unreachable: authentication ran first. Kept so a wiring mistake fails closed.
+      if (!caller) throw new HttpError(401, AUTH_MESSAGES.missingAccessToken);
+      const isSelf = target !== undefined && caller.email === target;
+      const isAdmin = caller.role === 'admin';
+      switch (policy) {
+        case 'signed-in':
+          return;
+        case 'self':
+          if (!isSelf) throw new HttpError(403, AUTH_MESSAGES.notYourAccount);
+          return;
+        case 'self-or-admin':
+          if (!isSelf && !isAdmin) throw new HttpError(403, AUTH_MESSAGES.notYourAccount);
+          return;
+        case 'admin':
+          if (!isAdmin) throw new HttpError(403, AUTH_MESSAGES.adminsOnly);
+          return;
+        case 'anyone':
+          return;
+      }
+    };
+  }
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const url = route.url;
+    if (!isApiUrl(url)) return;
+    const methods = asArray(route.method);
+    const policies = new Set(methods.map((method) => policyFor(method, url)));
+    const [policy] = policies;
+    // Fail closed: an unlisted route would otherwise be open to anyone.
+    if (policy === undefined || policies.has(undefined)) {
+      throw new Error(
+        `No access policy for ${methods.join('/')} ${url}: add it to server/auth/access-policy.ts`,
+      );
+    }
+    if (policies.size > 1) {
+      throw new Error(`${methods.join('/')} ${url} share one route but not one access policy`);
+    }
+    if (PATH_EMAIL_POLICIES.has(policy) && (!url.includes(':email') || !route.schema?.params)) {
+      throw new Error(
+        `${url} has the '${policy}' policy, which needs an :email param with a params schema`,
+      );
+    }
+    if (policy === 'anyone') return;
+
+    const authenticate = ACCESS_TOKEN_POLICIES.has(policy)
+      ? authenticateAccessToken
+      : authenticateIdToken;
+    // Ours first, so a route's own hooks only ever see an authorized request.
+    route.preValidation = [authenticate, ...asArray(route.preValidation)];
+    route.preHandler = [authorize(policy), ...asArray(route.preHandler)];
+  });
+}

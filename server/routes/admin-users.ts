@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteUserResponseSchema,
+  emailParamsSchema,
+  makeAdminResponseSchema,
+  USER_MESSAGES,
+  userListSchema,
+} from '../../contract/users';
+import type { IdentityProvider } from '../auth/firebase';
+import { deleteUserAsAdmin, listUsers, makeAdmin } from '../db/repositories/users';
+import { errorResponses, HttpError } from '../plugins/errors';
+
+export type AdminUserRoutesOptions = { identity: IdentityProvider };
+
+/** The admin's user list, delete and promote (the `admin` policy guards every route here). */
+export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { identity } = options;
+
+  app.get(
+    '/allusers',
+    { schema: { response: { 200: userListSchema, ...errorResponses } } },
+    async () => listUsers(app.db),
+  );
+
+  app.delete(
+    '/allusers/dlt/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        response: { 200: deleteUserResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.params;
+      const caller = request.caller;
+      if (!caller) throw new Error('the admin policy did not run');
+      const outcome = await deleteUserAsAdmin(app.db, {
+        email,
+        callerEmail: caller.email,
+        // Firebase first: if it fails, the row stays and the admin can simply retry.
+        beforeDelete: () => identity.deleteUserByEmail(email),
+      });
+      switch (outcome) {
+        case 'not-found':
+          throw new HttpError(404, USER_MESSAGES.notFound);
+        case 'self':
+          throw new HttpError(409, USER_MESSAGES.cannotDeleteSelf);
+        case 'last-admin':
+          throw new HttpError(409, USER_MESSAGES.lastAdmin);
+        case 'deleted':
+          return { acknowledged: true as const, deletedCount: 1 as const };
+      }
+    },
+  );
+
+  app.put(
+    '/allusers/makeadmin/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        response: { 200: makeAdminResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await makeAdmin(app.db, request.params.email);
+      if (!result.found) throw new HttpError(404, USER_MESSAGES.notFound);
+      return { acknowledged: true as const, modifiedCount: result.modifiedCount };
+    },
+  );
+};

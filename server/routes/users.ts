@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  acknowledgedSchema,
+  emailParamsSchema,
+  isAdminResponseSchema,
+  profileUpdateBodySchema,
+  tokenExchangeBodySchema,
+  tokenResponseSchema,
+  USER_MESSAGES,
+  userProfileSchema,
+} from '../../contract/users';
+import type { AccessTokens } from '../auth/access-token';
+import { grantsConfiguredAdmin } from '../auth/configured-admins';
+import type { IdentityProvider } from '../auth/firebase';
+import { createFixedWindowLimiter } from '../auth/fixed-window-limiter';
+import { findUserByEmail, updateProfile, upsertOnSignIn } from '../db/repositories/users';
+import { errorResponses, HttpError } from '../plugins/errors';
+
+/** Token exchanges allowed per minute; the defaults of `buildApp`. */
+export type TokenExchangeLimits = { perIp: number; perAddress: number };
+export const TOKEN_EXCHANGE_LIMITS: TokenExchangeLimits = { perIp: 30, perAddress: 10 };
+
+export type UserRoutesOptions = {
+  identity: IdentityProvider;
+  accessTokens: AccessTokens;
+  limits: TokenExchangeLimits;
+};
+
+function seconds(n: number): string {
+  return n === 1 ? '1 second' : `${n} seconds`;
+}
+
+/** The account's creation time from Firebase; a failure only postpones it to a later call. */
+async function creationTime(
+  identity: IdentityProvider,
+  uid: string | null,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  if (!uid) return null;
+  try {
+    return await identity.getCreationTime(uid);
+  } catch (error) {
+    log.warn({ err: error }, 'could not read the Firebase account creation time');
+    return null;
+  }
+}
+
+/** The caller's own account: token exchange, admin flag and profile. */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
+  const { identity, accessTokens, limits } = options;
+  const perAddress = createFixedWindowLimiter({ max: limits.perAddress, windowMs: 60_000 });
+
+  app.put(
+    '/user/:email',
+    {
+      // Per client IP; the per-address limit is below (one route takes one rateLimit config).
+      config: { rateLimit: { max: limits.perIp, timeWindow: '1 minute' } },
+      schema: {
+        params: emailParamsSchema,
+        body: tokenExchangeBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.params;
+      const verified = request.firebaseIdentity;
+      if (!verified) throw new Error('the firebase-self policy did not run');
+
+      // Counted once the ID token proved the address, so strangers cannot lock it out.
+      const limit = perAddress.hit(email);
+      if (!limit.allowed) {
+        void reply.header('retry-after', String(limit.retryAfterSeconds));
+        throw new HttpError(
+          429,
+          `Too many sign-ins for this address, try again in ${seconds(limit.retryAfterSeconds)}`,
+        );
+      }
+      if (request.body.email !== email) throw new HttpError(400, USER_MESSAGES.emailMismatch);
+
+      const existing = await findUserByEmail(app.db, email);
+      const signUpDate = existing?.hasSignUpDate
+        ? null
+        : await creationTime(identity, verified.uid, request.log);
+      const user = await upsertOnSignIn(app.db, {
+        email,
+        firebaseUid: verified.uid,
+        isConfiguredAdmin: grantsConfiguredAdmin(app.config, verified),
+        signUpDate,
+      });
+      return { token: await accessTokens.sign({ email: user.email, role: user.role }) };
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        response: { 200: isAdminResponseSchema, ...errorResponses },
+      },
+    },
+    // The `self` policy loaded the caller (who is the path's user) with the role as stored now.
+    async (request) => request.caller?.role === 'admin',
+  );
+
+  app.get(
+    '/userprofile/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        response: { 200: userProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.params.email);
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound);
+      return user.profile;
+    },
+  );
+
+  app.put(
+    '/userupdate/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        body: profileUpdateBodySchema,
+        response: { 200: acknowledgedSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { email } = request.params;
+      const body = request.body;
+      if (body.email !== email) throw new HttpError(400, USER_MESSAGES.emailMismatch);
+
+      const user = await findUserByEmail(app.db, email);
+      if (!user) throw new HttpError(404, USER_MESSAGES.notFound);
+      // The client's signUpDate is never stored: the date comes from Firebase, once.
+      const signUpDate = user.hasSignUpDate
+        ? null
+        : await creationTime(identity, user.firebaseUid, request.log);
+      const updated = await updateProfile(
+        app.db,
+        email,
+        {
+          name: body.name,
+          education: body.education,
+          phoneNumber: body.phoneNumber,
+          address: body.address,
+          social: body.social,
+        },
+        signUpDate,
+      );
+      if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+      return { acknowledged: true as const };
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_EMULATOR_PORT } from '../../../scripts/lib/e2e-ports';
+import { FIREBASE_PROJECT_ID } from '../../../scripts/lib/auth-emulator';
+
+const MDC_DIST = 'node_modules/material-components-web/dist';
+const emulatorBase = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
+
+/**
+ * The Auth Emulator's Google sign-in page loads material-components-web and a font from CDNs,
+ * which this machine cannot reach: serve the same files from the npm package instead.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.route('https://unpkg.com/material-components-web@10/dist/**', (route) => {
+      const file = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      const type = file.endsWith('.css') ? 'text/css' : 'application/javascript';
+      return route.fulfill({ status: 200, contentType: type, body: readFileSync(`${MDC_DIST}/${file}`) });
+    });
+    await context.route('https://fonts.googleapis.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+    );
+    await use(context);
+  },
+});
+
+export { expect };
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+type OobCode = { email: string; requestType: string; oobCode: string; oobLink: string };
+
+/** The mails the emulator "sent" (verification, password reset), read from its REST API. */
+export async function oobCodesFor(email: string): Promise<OobCode[]> {
+  const response = await fetch(`${emulatorBase}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`);
+  const body = (await response.json()) as { oobCodes: OobCode[] };
+  return body.oobCodes.filter((code) => code.email === email);
+}
+
+/** Creates an email/password account directly in the emulator. */
+export async function createAccount(email: string, password: string, displayName?: string): Promise<void> {
+  const response = await fetch(
+    `${emulatorBase}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, displayName, returnSecureToken: false }),
+    },
+  );
+  if (!response.ok) throw new Error(`createAccount failed: ${await response.text()}`);
+}
+
+/** Signs in through the Login screen and waits until the app has left it. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^me\b/i }).click();
+  await page.getByRole('menuitem', { name: /logout/i }).or(page.getByRole('button', { name: /logout/i })).first().click();
+  await expect(page.getByRole('link', { name: /^login$/i }).first()).toBeVisible();
+}

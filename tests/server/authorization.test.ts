@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../contract/errors';
+import { emailParamsSchema } from '../../contract/users';
+import { buildApp } from '../../server/app';
+import {
+  ACCESS_POLICIES,
+  ACCESS_POLICY_KINDS,
+  type AccessPolicy,
+  type ListedRoute,
+} from '../../server/auth/access-policy';
+import { createAccessTokens } from '../../server/auth/access-token';
+import { createFirebaseIdentityProvider } from '../../server/auth/firebase';
+import { registerAuth } from '../../server/plugins/auth';
+import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
+import type { TestApp } from './helpers/build-test-app';
+import { uniqueEmail } from './helpers/firebase-emulator';
+
+type Who = 'visitor' | 'owner' | 'other' | 'admin';
+type Outcome = 'ok' | 401 | 403;
+
+/** What each kind of caller gets from a route with each policy. */
+const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
+  anyone: { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
+  'signed-in': { visitor: 401, owner: 'ok', other: 'ok', admin: 'ok' },
+  self: { visitor: 401, owner: 'ok', other: 403, admin: 403 },
+  'self-or-admin': { visitor: 401, owner: 'ok', other: 403, admin: 'ok' },
+  admin: { visitor: 401, owner: 403, other: 403, admin: 'ok' },
+  'firebase-self': { visitor: 401, owner: 'ok', other: 403, admin: 403 },
+};
+
+/** Callers in this order: the admin last, as its call may delete or promote the owner. */
+const CALLERS: readonly Who[] = ['visitor', 'other', 'owner', 'admin'];
+
+type Sample = {
+  /** Statuses that count as success. */
+  ok: readonly number[];
+  /** A valid request for the route; `owner` is the user the path (or body) names. */
+  request: (owner: SignedIn) => InjectOptions;
+};
+
+const at = (email: string) => encodeURIComponent(email);
+
+/** One valid request per listed route (typed: a new table entry does not compile without one). */
+const SAMPLES: Record<ListedRoute, Sample> = {
+  'GET /api/health': { ok: [200], request: () => ({ method: 'GET', url: '/api/health' }) },
+  'GET /api/books': { ok: [200], request: () => ({ method: 'GET', url: '/api/books' }) },
+  'POST /api/newsletter': {
+    ok: [200, 201],
+    request: (owner) => ({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: owner.email },
+    }),
+  },
+  'PUT /api/user/:email': {
+    ok: [200],
+    request: (owner) => ({
+      method: 'PUT',
+      url: `/api/user/${at(owner.email)}`,
+      payload: { email: owner.email },
+    }),
+  },
+  'GET /api/admin/:email': {
+    ok: [200],
+    request: (owner) => ({ method: 'GET', url: `/api/admin/${at(owner.email)}` }),
+  },
+  'GET /api/userprofile/:email': {
+    ok: [200],
+    request: (owner) => ({ method: 'GET', url: `/api/userprofile/${at(owner.email)}` }),
+  },
+  'PUT /api/userupdate/:email': {
+    ok: [200],
+    request: (owner) => ({
+      method: 'PUT',
+      url: `/api/userupdate/${at(owner.email)}`,
+      payload: {
+        email: owner.email,
+        name: 'Updated Name',
+        education: 'Updated University',
+        social: 'https://example.test/me',
+        phoneNumber: '+4912345678',
+        address: 'Updated Street 1',
+        signUpDate: '2024-01-01T00:00:00.000Z',
+      },
+    }),
+  },
+  'GET /api/allusers': { ok: [200], request: () => ({ method: 'GET', url: '/api/allusers' }) },
+  'DELETE /api/allusers/dlt/:email': {
+    ok: [200],
+    request: (owner) => ({ method: 'DELETE', url: `/api/allusers/dlt/${at(owner.email)}` }),
+  },
+  'PUT /api/allusers/makeadmin/:email': {
+    ok: [200],
+    request: (owner) => ({ method: 'PUT', url: `/api/allusers/makeadmin/${at(owner.email)}` }),
+  },
+};
+
+/** Routes of a `printRoutes({ commonPrefix: false })` tree, as `METHOD /path` (HEAD left out). */
+function routesFromTree(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const branch = line.search(/[├└]── /);
+    if (branch < 0) continue;
+    const depth = branch / 4;
+    const match = /^(\S+)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(branch + 4));
+    if (!match?.[1]) continue;
+    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + match[1];
+    stack.length = depth;
+    stack.push(path);
+    for (const method of (match[2] ?? '').split(', ').filter(Boolean)) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+// One app (and database) for the file.
+const adminEmail = uniqueEmail('matrix-admin');
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildAccountsApp({ adminEmails: [adminEmail], seed: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('authorization matrix (driven by ACCESS_POLICIES)', () => {
+  let admin: SignedIn;
+  let other: SignedIn;
+  const markers = new Map<string, string>();
+
+  /** A user whose profile carries a marker no other user's response may contain. */
+  async function user(label: string): Promise<SignedIn> {
+    const account = await signIn(t.app, label);
+    const marker = `secret-${randomUUID()}`;
+    markers.set(account.email, marker);
+    await t.db.query(
+      'update users set name = $2, education = $2, address = $2, phone_number = $3 where email = $1',
+      [account.email, marker, '5550001'],
+    );
+    return account;
+  }
+
+  beforeAll(async () => {
+    admin = await signIn(t.app, adminEmail);
+    other = await user('matrix-other');
+  });
+
+  it('covers every policy kind the server knows', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...ACCESS_POLICY_KINDS].sort());
+  });
+
+  it.each(Object.entries(ACCESS_POLICIES) as [ListedRoute, AccessPolicy][])(
+    '%s (%s)',
+    async (route, policy) => {
+      const sample = SAMPLES[route];
+      expect(sample, `no sample request for ${route}`).toBeDefined();
+      const owner = await user('matrix-owner');
+      const usesIdToken = policy === 'firebase-self';
+      const credentials: Record<Who, string | undefined> = {
+        visitor: undefined,
+        owner: usesIdToken ? owner.idToken : owner.accessToken,
+        other: usesIdToken ? other.idToken : other.accessToken,
+        admin: usesIdToken ? admin.idToken : admin.accessToken,
+      };
+
+      for (const who of CALLERS) {
+        const token = credentials[who];
+        const request = sample.request(owner);
+        const res = await t.app.inject({
+          ...request,
+          headers: { ...request.headers, ...(token ? bearer(token) : {}) },
+          remoteAddress: freshIp(),
+        });
+        const expected = EXPECTED[policy][who];
+        const label = `${who} → ${route}: ${res.body}`;
+        if (expected === 'ok') {
+          expect(sample.ok, label).toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(expected);
+          expect(apiErrorSchema.parse(res.json()).error.code, label).toBe(
+            expected === 401 ? 'unauthorized' : 'forbidden',
+          );
+        }
+
+        // Nobody but the owner (and an admin) sees the owner's data, and the owner sees no one
+        // else's.
+        if (who === 'visitor' || who === 'other') {
+          expect(res.body, label).not.toContain(owner.email);
+          expect(res.body, label).not.toContain(markers.get(owner.email));
+        }
+        if (who === 'owner') {
+          expect(res.body, label).not.toContain(other.email);
+          expect(res.body, label).not.toContain(markers.get(other.email));
+          expect(res.body, label).not.toContain(admin.email);
+        }
+      }
+    },
+  );
+
+  it('lists exactly the /api routes the app registered', async () => {
+    await t.app.ready();
+    const registered = routesFromTree(t.app.printRoutes({ commonPrefix: false })).filter((route) =>
+      route.includes(' /api'),
+    );
+    expect(registered.length).toBeGreaterThan(0);
+    expect([...registered].sort()).toEqual(Object.keys(ACCESS_POLICIES).sort());
+    for (const key of Object.keys(ACCESS_POLICIES)) {
+      const [method = '', url = ''] = key.split(' ');
+      expect(t.app.hasRoute({ method, url }), key).toBe(true);
+    }
+  });
+
+  it('applies a GET route’s policy to its HEAD route', async () => {
+    const owner = await user('matrix-head');
+    const url = `/api/userprofile/${at(owner.email)}`;
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401);
+    const head = await t.app.inject({ method: 'HEAD', url, headers: bearer(other.accessToken) });
+    expect(head.statusCode).toBe(403);
+    const own = await t.app.inject({ method: 'HEAD', url, headers: bearer(owner.accessToken) });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('answers 400 for a malformed address in any path, after authentication', async () => {
+    const withEmail = Object.entries(ACCESS_POLICIES).filter(([key]) => key.includes(':email'));
+    expect(withEmail.length).toBeGreaterThan(0);
+    for (const [key, policy] of withEmail) {
+      const [method = 'GET', path = ''] = key.split(' ');
+      const url = path.replace(':email', 'not-an-email');
+      const token = policy === 'firebase-self' ? admin.idToken : admin.accessToken;
+      const payload = method === 'PUT' ? { email: 'not-an-email' } : undefined;
+      const asVisitor = await t.app.inject({
+        method: method as InjectOptions['method'],
+        url,
+        payload,
+        remoteAddress: freshIp(),
+      });
+      expect(asVisitor.statusCode, key).toBe(401);
+      const signedIn = await t.app.inject({
+        method: method as InjectOptions['method'],
+        url,
+        payload,
+        headers: bearer(token),
+        remoteAddress: freshIp(),
+      });
+      expect(signedIn.statusCode, key).toBe(400);
+      expect(apiErrorSchema.parse(signedIn.json()).error.message, key).toContain(
+        'email: Invalid email address',
+      );
+    }
+  });
+});
+
+describe('the access-policy table fails closed', () => {
+  /** Another app over the same database: cheap, and it may be broken by the test. */
+  async function freshApp() {
+    return buildApp({ config: t.config, db: t.db });
+  }
+
+  it('refuses an /api route that has no entry', async () => {
+    const app = await freshApp();
+    try {
+      expect(() => app.get('/api/unlisted', async () => 'open')).toThrow(
+        'No access policy for GET /api/unlisted: add it to server/auth/access-policy.ts',
+      );
+      // A listed path with an unlisted method is refused too.
+      expect(() => app.post('/api/allusers', async () => 'open')).toThrow(/No access policy/);
+      // Routes outside /api are not the table's business.
+      expect(() => app.get('/not-api', async () => 'fine')).not.toThrow();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses it when registered by a plugin under the /api prefix, failing start-up', async () => {
+    const app = await freshApp();
+    await expect(
+      app.register(
+        async (api) => {
+          api.delete('/books/:id', async () => 'open');
+        },
+        { prefix: '/api' },
+      ),
+    ).rejects.toThrow('No access policy for DELETE /api/books/:id');
+    await app.close().catch(() => undefined);
+  });
+
+  it('refuses a path-email policy without a params schema to normalise the address', async () => {
+    const app = Fastify();
+    registerAuth(app, {
+      identity: createFirebaseIdentityProvider(t.config),
+      accessTokens: createAccessTokens(t.config.ACCESS_TOKEN_SECRET),
+    });
+    expect(() => app.get('/api/admin/:email', async () => true)).toThrow(
+      /needs an :email param with a params schema/,
+    );
+    expect(() =>
+      app.get('/api/admin/:email', { schema: { params: emailParamsSchema } }, async () => true),
+    ).not.toThrow();
+    await app.close();
+  });
+});

@@ -1,0 +1,39 @@
+import type { TestProject } from 'vitest/node';
+import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
+import { stopAll } from '../../scripts/lib/processes';
+
+/** Apart from the dev (9099) and e2e (9199) emulators, so all three can run at once. */
+export const SERVER_TEST_EMULATOR_PORT = 9399;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** host:port of the Firebase Auth Emulator started for the server suite. */
+    authEmulatorHost: string;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts one real Firebase Auth Emulator for the whole server project, and stops it after. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const port = SERVER_TEST_EMULATOR_PORT;
+  // Another run's emulator would be stopped under us by that run: refuse to share it.
+  if (await answers(`http://127.0.0.1:${port}/`)) {
+    throw new Error(`Port ${port} is taken (another server test run?); the suite needs it.`);
+  }
+  try {
+    await startAuthEmulator(port);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide('authEmulatorHost', `127.0.0.1:${port}`);
+  return stopAll;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TokenExchangeLimits } from '../../../server/routes/users';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { emulatorHost, signUp, uniqueEmail, type EmulatorAccount } from './firebase-emulator';
+
+/** High enough that only the rate-limit tests ever meet a limit. */
+const GENEROUS_LIMITS: TokenExchangeLimits = { perIp: 10_000, perAddress: 10_000 };
+
+/**
+ * The real app, verifying ID tokens against the suite's Auth Emulator. `adminEmails` become
+ * admins at their first token exchange (use unique ones: the emulator is shared by all files).
+ */
+export function buildAccountsApp(options: {
+  adminEmails: string[];
+  limits?: Partial<TokenExchangeLimits>;
+  seed?: boolean;
+}): Promise<TestApp> {
+  return buildTestApp({
+    seed: options.seed ?? false,
+    env: {
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+      ADMIN_EMAILS: options.adminEmails.join(','),
+    },
+    app: { tokenExchangeLimits: { ...GENEROUS_LIMITS, ...options.limits } },
+  });
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+let nextIp = 1;
+/** A client address of its own, so per-IP limits never couple tests. */
+export function freshIp(): string {
+  nextIp += 1;
+  return `10.9.${Math.floor(nextIp / 250)}.${(nextIp % 250) + 1}`;
+}
+
+/** PUT /api/user/:email with a Firebase ID token. */
+export function exchange(
+  app: FastifyInstance,
+  options: { idToken?: string; pathEmail: string; bodyEmail?: string; ip?: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/user/${encodeURIComponent(options.pathEmail)}`,
+    headers: options.idToken ? bearer(options.idToken) : {},
+    payload: { email: options.bodyEmail ?? options.pathEmail },
+    remoteAddress: options.ip ?? freshIp(),
+  });
+}
+
+export type SignedIn = EmulatorAccount & { accessToken: string };
+
+/** Signs up in the emulator and exchanges the ID token, as the web app does after sign-up. */
+export async function signIn(app: FastifyInstance, emailOrLabel: string): Promise<SignedIn> {
+  const email = emailOrLabel.includes('@') ? emailOrLabel : uniqueEmail(emailOrLabel);
+  const account = await signUp(email);
+  const res = await exchange(app, { idToken: account.idToken, pathEmail: email });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...account, accessToken: res.json<{ token: string }>().token };
+}
