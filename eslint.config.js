@@ -42,6 +42,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Playwright fixtures take a `use` callback that is no React hook.
+  { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // The web app never imports server code (types come from contract/).
   { files: ['src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] } },
   // One-way imports: shared web layers may not reach into features or the app.

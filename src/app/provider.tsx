@@ -7,17 +7,14 @@ type Props = {
   children: ReactNode;
   store?: AppStore;
   authService?: AuthService;
-  checkAdmin?: (email: string) => Promise<boolean>;
 };
 
 /** Store and auth for the whole app; tests pass their own store and auth service. */
-export function AppProvider({ children, store, authService, checkAdmin }: Props) {
+export function AppProvider({ children, store, authService }: Props) {
   const [appStore] = useState(() => store ?? makeStore());
   return (
     <ReduxProvider store={appStore}>
-      <AuthProvider service={authService} checkAdmin={checkAdmin}>
-        {children}
-      </AuthProvider>
+      <AuthProvider service={authService}>{children}</AuthProvider>
     </ReduxProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { LazyToaster } from '@/components/lazy-toaster';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { Spinner } from '@/components/spinner';
@@ -20,6 +21,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer newsletter={<NewsletterForm />} />
+      <LazyToaster />
       <ScrollRestoration />
     </div>
   );

@@ -14,7 +14,13 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | undefined>;
-type RequestOptions = { query?: Query; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sent instead of the stored access token, for this call only (the ID-token exchange). */
+  bearer?: string;
+};
 
 let unauthorizedHandler: (() => void) | undefined;
 
@@ -47,7 +53,7 @@ function isErrorBody(body: unknown): body is { error: { code: string; message: s
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = accessToken.get();
+  const token = options.bearer ?? accessToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -79,7 +85,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token) unauthorizedHandler?.();
+    // Only a rejected access token ends the session; a one-off bearer's 401 is the caller's to handle.
+    if (response.status === 401 && token && options.bearer === undefined) unauthorizedHandler?.();
     if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
     throw new ApiError(response.status, 'http', `The server answered ${response.status}.`);
   }

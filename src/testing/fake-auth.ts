@@ -1,8 +1,12 @@
 import type { AuthService, AuthUser } from '@/lib/auth';
+import { fakeIdToken } from './mocks/tokens';
 
 /** A stand-in for Firebase Auth: tests decide who is signed in, and when. */
 export type FakeAuthService = AuthService & {
+  /** Signs a user in, as the identity provider would after a sign-in or signup. */
   signIn(user: AuthUser): void;
+  /** Changes the signed-in identity in place (like updateProfile) without telling the listeners. */
+  updateUser(changes: Partial<AuthUser>): void;
   /** How many times the app asked to sign out. */
   readonly signOutCalls: number;
 };
@@ -31,9 +35,18 @@ export function createFakeAuthService(
       current = null;
       emit();
     },
+    async getIdToken() {
+      return current !== 'loading' && current?.email ? fakeIdToken(current.email) : null;
+    },
+    async refreshUser() {
+      emit();
+    },
     signIn(user) {
       current = user;
       emit();
+    },
+    updateUser(changes) {
+      if (current !== 'loading' && current !== null) current = { ...current, ...changes };
     },
     get signOutCalls() {
       return signOutCalls;

@@ -7,10 +7,15 @@ import { routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
 import type { AuthUser } from '@/lib/auth';
 import { createFakeAuthService } from './fake-auth';
+import { addUser, findUser } from './mocks/db';
 
 type RenderOptions = {
   store?: AppStore;
-  /** Who is signed in: nobody by default; `loading: true` keeps the auth status loading. */
+  /**
+   * Who is signed in: nobody by default; `loading: true` keeps the auth status loading. The user
+   * gets an account in the msw db (an admin with `isAdmin: true`), so the app's token exchange and
+   * admin check run against the mocked API.
+   */
   auth?: { user?: AuthUser | null; isAdmin?: boolean; loading?: boolean };
   /** Where a bare `ui` is mounted (default `/`); any other path shows a small "Current page" probe. */
   path?: string;
@@ -32,8 +37,11 @@ export function renderApp(target: ReactElement | { route: string }, options: Ren
   const auth = createFakeAuthService(
     options.auth?.loading ? 'loading' : (options.auth?.user ?? null),
   );
-  const isAdmin = options.auth?.isAdmin ?? false;
-  const checkAdmin = () => Promise.resolve(isAdmin);
+  const email = options.auth?.user?.email;
+  if (email) {
+    const account = findUser(email) ?? addUser(email);
+    if (options.auth?.isAdmin !== undefined) account.role = options.auth.isAdmin ? 'admin' : 'user';
+  }
 
   let router: ReturnType<typeof createMemoryRouter>;
   if (isValidElement(target)) {
@@ -52,7 +60,7 @@ export function renderApp(target: ReactElement | { route: string }, options: Ren
 
   const user = userEvent.setup();
   const result = render(
-    <AppProvider store={store} authService={auth} checkAdmin={checkAdmin}>
+    <AppProvider store={store} authService={auth}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

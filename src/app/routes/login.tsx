@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { LoginScreen } from '@/features/auth/components/login-screen';
 
-export default function LoginScreen() {
-  return <ComingSoon title="Login" what="Signing in" />;
+export default function LoginRoute() {
+  return <LoginScreen />;
 }

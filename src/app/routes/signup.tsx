@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { SignupScreen } from '@/features/auth/components/signup-screen';
 
-export default function SignupScreen() {
-  return <ComingSoon title="Sign up" what="Creating an account" />;
+export default function SignupRoute() {
+  return <SignupScreen />;
 }

@@ -163,15 +163,17 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
     // Read before signing out: the admin flag is cleared with the session.
     const wasAdmin = isAdmin === true;
     setMobileOpen(false);
+    // An admin goes to / (spec §2). Leave first, committed at once: on an admin page the guards
+    // would otherwise send them to /login as soon as the session ends.
+    if (wasAdmin) await navigate(paths.root, { flushSync: true });
     await signOut();
-    if (wasAdmin) navigate(paths.root);
   };
 
   const navClass = (active: boolean) => `${linkBase} ${active ? linkActive : linkIdle}`;
   // "/home" is the same screen as "/" (the landing after login).
   const homeActive = pathname === paths.root || pathname === paths.home;
   const closeMobile = () => setMobileOpen(false);
-  const displayName = user?.displayName ?? user?.email ?? null;
+  const displayName = user?.displayName || user?.email || null;
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">

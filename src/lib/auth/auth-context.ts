@@ -1,16 +1,22 @@
 import { createContext, useContext } from 'react';
 import type { AuthUser } from './auth-service';
 
+/** `loading` lasts until the identity is known and, for a signed-in user, the session is ready. */
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export type AuthState = {
   status: AuthStatus;
   user: AuthUser | null;
-  /** null while the admin flag is being fetched or nobody is signed in. */
+  /** Known whenever `status` is `signed-in`; null otherwise. */
   isAdmin: boolean | null;
+  /**
+   * Why the last sign-in could not be completed (the access-token exchange failed). A new object
+   * for every failure; cleared when the next sign-in starts.
+   */
+  lastError: Error | null;
   signOut: () => Promise<void>;
-  /** Re-reads the admin flag (after the access token changes). */
-  refreshAdmin: () => void;
+  /** Re-reads the signed-in identity, e.g. after the display name changed. */
+  refreshUser: () => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

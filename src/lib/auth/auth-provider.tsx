@@ -1,49 +1,79 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { accessToken } from '@/lib/access-token';
-import { apiClient, onUnauthorized } from '@/lib/api-client';
+import { onUnauthorized } from '@/lib/api-client';
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context';
 import { createFirebaseAuthService, type AuthService, type AuthUser } from './auth-service';
+import { exchangeIdToken, fetchIsAdmin } from './session-api';
+import { isTokenUsableFor } from './token-claims';
 
-/** GET /admin/{email}: true or false for the caller themself. */
-export async function fetchIsAdmin(email: string): Promise<boolean> {
-  if (!accessToken.get()) return false;
-  const answer = await apiClient.get<boolean>(`/admin/${encodeURIComponent(email)}`);
-  return answer === true;
+/**
+ * Makes sure a usable access token for the signed-in user is stored (exchanging the Firebase ID
+ * token for a new one when needed) and returns the user's admin flag.
+ */
+async function startSession(service: AuthService, user: AuthUser): Promise<boolean> {
+  const email = user.email;
+  // Email and Google sign-in always carry an address; an account without one has no API access.
+  if (!email) return false;
+  if (!isTokenUsableFor(accessToken.get(), email)) {
+    const idToken = await service.getIdToken();
+    if (!idToken) throw new Error('The identity provider gave no ID token.');
+    accessToken.set(await exchangeIdToken(email, idToken));
+  }
+  // A failed admin check (other than a 401, which ends the session) leaves a plain user.
+  return fetchIsAdmin(email).catch(() => false);
 }
 
-type Props = {
-  children: ReactNode;
-  service?: AuthService;
-  checkAdmin?: (email: string) => Promise<boolean>;
-};
+type Session = { status: AuthStatus; user: AuthUser | null; isAdmin: boolean | null };
 
-export function AuthProvider({ children, service, checkAdmin = fetchIsAdmin }: Props) {
+const signedOut: Session = { status: 'signed-out', user: null, isAdmin: null };
+
+type Props = { children: ReactNode; service?: AuthService };
+
+export function AuthProvider({ children, service }: Props) {
   const [authService] = useState<AuthService>(() => service ?? createFirebaseAuthService());
-  const [status, setStatus] = useState<AuthStatus>('loading');
-  const [user, setUser] = useState<AuthUser | null>(null);
-  const [isAdmin, setIsAdmin] = useState<boolean | null>(null);
-  const [adminCheckRun, setAdminCheckRun] = useState(0);
+  const [session, setSession] = useState<Session>({ status: 'loading', user: null, isAdmin: null });
+  const [lastError, setLastError] = useState<Error | null>(null);
+  // Which account the current (or pending) session is for, and a counter that retires old runs.
+  const current = useRef<{ email: string | null; run: number }>({ email: null, run: 0 });
 
   useEffect(
     () =>
       authService.onChange((next) => {
-        setUser(next);
-        setIsAdmin(null);
-        setStatus(next ? 'signed-in' : 'signed-out');
+        const active = current.current;
+        if (next && active.email !== null && next.email === active.email) {
+          // The same account again (a re-subscription or a profile change): keep its session.
+          setSession((previous) => ({ ...previous, user: next }));
+          return;
+        }
+        const run = ++active.run;
+        active.email = next?.email ?? null;
+        if (!next) {
+          setSession(signedOut);
+          return;
+        }
+        setLastError(null);
+        setSession({ status: 'loading', user: next, isAdmin: null });
+        startSession(authService, next).then(
+          (isAdmin) => {
+            if (active.run !== run) return;
+            setSession((previous) => ({
+              status: 'signed-in',
+              user: previous.user ?? next,
+              isAdmin,
+            }));
+          },
+          (error: unknown) => {
+            if (active.run !== run) return;
+            active.email = null;
+            accessToken.clear();
+            setLastError(error instanceof Error ? error : new Error(String(error)));
+            setSession(signedOut);
+            void authService.signOut().catch(() => undefined);
+          },
+        );
       }),
     [authService],
   );
-
-  useEffect(() => {
-    if (status !== 'signed-in' || !user?.email) return;
-    let cancelled = false;
-    checkAdmin(user.email)
-      .then((admin) => !cancelled && setIsAdmin(admin))
-      .catch(() => !cancelled && setIsAdmin(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [status, user, checkAdmin, adminCheckRun]);
 
   const signOut = useCallback(async () => {
     accessToken.clear();
@@ -56,16 +86,11 @@ export function AuthProvider({ children, service, checkAdmin = fetchIsAdmin }: P
     return () => onUnauthorized(undefined);
   }, [signOut]);
 
-  const refreshAdmin = useCallback(() => {
-    setIsAdmin(null);
-    setAdminCheckRun((n) => n + 1);
-  }, []);
+  const refreshUser = useCallback(() => authService.refreshUser(), [authService]);
 
-  // A signed-in account without an email (never the case for email or Google sign-in) is no admin.
-  const adminFlag = status === 'signed-in' && !user?.email ? false : isAdmin;
   const value = useMemo<AuthState>(
-    () => ({ status, user, isAdmin: adminFlag, signOut, refreshAdmin }),
-    [status, user, adminFlag, signOut, refreshAdmin],
+    () => ({ ...session, lastError, signOut, refreshUser }),
+    [session, lastError, signOut, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

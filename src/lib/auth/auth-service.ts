@@ -1,3 +1,4 @@
+import type { User } from 'firebase/auth';
 import { env } from '@/config/env';
 
 /** The signed-in identity as the spec describes it (§3). */
@@ -13,10 +14,29 @@ export type AuthUser = {
 export interface AuthService {
   onChange(listener: (user: AuthUser | null) => void): () => void;
   signOut(): Promise<void>;
+  /** A fresh ID token of the signed-in user (null when nobody is signed in). */
+  getIdToken(): Promise<string | null>;
+  /** Re-reads the signed-in user (after a profile change) and tells the listeners. */
+  refreshUser(): Promise<void>;
 }
+
+function toAuthUser(user: User | null): AuthUser | null {
+  if (!user) return null;
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    creationTime: user.metadata.creationTime ?? null,
+  };
+}
+
+/** Firebase Auth and the app's configured instance, fetched on first use (never in the first chunk). */
+export const loadFirebase = () => Promise.all([import('@/lib/firebase'), import('firebase/auth')]);
 
 /** The real service: Firebase Auth, loaded lazily on first use. */
 export function createFirebaseAuthService(): AuthService {
+  const listeners = new Set<(user: AuthUser | null) => void>();
   return {
     onChange(listener) {
       if (!env.firebase.configured) {
@@ -25,22 +45,15 @@ export function createFirebaseAuthService(): AuthService {
       }
       let unsubscribe: () => void = () => undefined;
       let cancelled = false;
-      void Promise.all([import('@/lib/firebase'), import('firebase/auth')])
+      void loadFirebase()
         .then(([{ getFirebaseAuth }, { onAuthStateChanged }]) => {
           if (cancelled) return;
-          unsubscribe = onAuthStateChanged(getFirebaseAuth(), (user) =>
-            listener(
-              user
-                ? {
-                    uid: user.uid,
-                    email: user.email,
-                    displayName: user.displayName,
-                    photoURL: user.photoURL,
-                    creationTime: user.metadata.creationTime ?? null,
-                  }
-                : null,
-            ),
-          );
+          listeners.add(listener);
+          const stop = onAuthStateChanged(getFirebaseAuth(), (user) => listener(toAuthUser(user)));
+          unsubscribe = () => {
+            listeners.delete(listener);
+            stop();
+          };
         })
         .catch(() => {
           // Firebase could not load (offline, blocked): behave as signed out.
@@ -53,11 +66,22 @@ export function createFirebaseAuthService(): AuthService {
     },
     async signOut() {
       if (!env.firebase.configured) return;
-      const [{ getFirebaseAuth }, { signOut }] = await Promise.all([
-        import('@/lib/firebase'),
-        import('firebase/auth'),
-      ]);
+      const [{ getFirebaseAuth }, { signOut }] = await loadFirebase();
       await signOut(getFirebaseAuth());
+    },
+    async getIdToken() {
+      if (!env.firebase.configured) return null;
+      const [{ getFirebaseAuth }] = await loadFirebase();
+      return (await getFirebaseAuth().currentUser?.getIdToken()) ?? null;
+    },
+    async refreshUser() {
+      if (!env.firebase.configured) return;
+      const [{ getFirebaseAuth }] = await loadFirebase();
+      const current = getFirebaseAuth().currentUser;
+      // A failed reload still leaves the locally updated profile (updateProfile changes it in place).
+      await current?.reload().catch(() => undefined);
+      const user = toAuthUser(getFirebaseAuth().currentUser);
+      for (const listener of listeners) listener(user);
     },
   };
 }

@@ -1,3 +1,5 @@
-export { AuthProvider, fetchIsAdmin } from './auth-provider';
+export { AuthProvider } from './auth-provider';
 export { useAuth, type AuthState, type AuthStatus } from './auth-context';
-export type { AuthService, AuthUser } from './auth-service';
+export { loadFirebase, type AuthService, type AuthUser } from './auth-service';
+export { fetchIsAdmin } from './session-api';
+export { isTokenUsableFor, readTokenClaims } from './token-claims';

@@ -1,9 +1,53 @@
 import type { Book } from '../../../contract/books';
+import type { UserProfile, UserRole } from '../../../contract/users';
 import type { Course } from '@/features/courses/types';
 import { buildBook, buildCourse } from '../data';
 
+/** An account as the server keeps it: created at the first token exchange. */
+export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
+
 // In-memory data behind the msw handlers; `resetDb()` runs after every test.
-type Db = { courses: Course[]; books: Book[]; subscribers: Set<string> };
+type Db = { courses: Course[]; books: Book[]; subscribers: Set<string>; users: DbUser[] };
+
+let userSequence = 0;
+
+/** Adds (or replaces) an account; the profile starts empty unless given. */
+export function addUser(
+  email: string,
+  role: UserRole = 'user',
+  profile: Partial<UserProfile> = {},
+): DbUser {
+  const normalized = email.trim().toLowerCase();
+  const user: DbUser = {
+    _id: `u-${++userSequence}`,
+    email: normalized,
+    role,
+    profile: {
+      email: normalized,
+      name: '',
+      education: '',
+      phoneNumber: '',
+      address: '',
+      social: '',
+      signUpDate: '',
+      ...profile,
+    },
+  };
+  db.users = [...db.users.filter((other) => other.email !== normalized), user];
+  return user;
+}
+
+export function findUser(email: string): DbUser | undefined {
+  const normalized = email.trim().toLowerCase();
+  return db.users.find((user) => user.email === normalized);
+}
+
+function seedUsers(): void {
+  db.users = [];
+  addUser('admin@learntogether.test', 'admin', { name: 'Ada Admin' });
+  addUser('student@learntogether.test', 'user', { name: 'Sam Student' });
+  addUser('reader@learntogether.test', 'user');
+}
 
 function seedCourses(): Course[] {
   return [
@@ -39,10 +83,17 @@ function seedBooks(): Book[] {
   ];
 }
 
-export const db: Db = { courses: seedCourses(), books: seedBooks(), subscribers: new Set() };
+export const db: Db = {
+  courses: seedCourses(),
+  books: seedBooks(),
+  subscribers: new Set(),
+  users: [],
+};
+seedUsers();
 
 export function resetDb(): void {
   db.courses = seedCourses();
   db.books = seedBooks();
   db.subscribers = new Set();
+  seedUsers();
 }

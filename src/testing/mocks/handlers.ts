@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { Book } from '../../../contract/books';
 import { env } from '@/config/env';
 import { db } from './db';
+import { userHandlers } from './user-handlers';
 
 /** Full URL pattern of a product-API path, as the api-client builds it. */
 export const apiPath = (path: string) => `${env.apiUrl}${path}`;
@@ -41,4 +42,6 @@ export const handlers = [
     db.subscribers.add(email);
     return HttpResponse.json({ message: 'Thanks for subscribing!' }, { status: 201 });
   }),
+
+  ...userHandlers,
 ];

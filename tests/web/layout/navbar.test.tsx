@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Navbar } from '@/components/layout/navbar';
 import { buildUser } from '@/testing/data';
@@ -119,5 +119,35 @@ describe('navbar', () => {
       'false',
     );
     expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+});
+
+describe('navbar logout on a guarded page', () => {
+  it('takes an admin from an admin page to / (not to /login)', async () => {
+    const { user, router, auth } = renderApp(
+      { route: '/dashboard/allusers' },
+      { auth: { user: buildUser(), isAdmin: true } },
+    );
+    await screen.findByRole('heading', { name: /Total users/ });
+    // Like Firebase, the listeners may hear of the sign-out only after signOut() resolved.
+    const signOut = auth.signOut.bind(auth);
+    auth.signOut = async () => {
+      setTimeout(() => void signOut(), 20);
+    };
+    await user.click(screen.getByRole('button', { name: 'Me' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(auth.signOutCalls).toBe(1);
+    // The guards of the admin page had their chance to redirect by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends a user on a login-only page to /login', async () => {
+    const { user, router } = renderApp({ route: '/grouplearn' }, { auth: { user: buildUser() } });
+    await user.click(await screen.findByRole('button', { name: 'Me' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { AllUsersScreen } from '@/features/admin/components/all-users-screen';
 
-export default function AllUsersScreen() {
-  return <ComingSoon title="Make Admin" what="User management" />;
+export default function AllUsersRoute() {
+  return <AllUsersScreen />;
 }

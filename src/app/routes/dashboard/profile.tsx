@@ -1,5 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { updateDisplayName } from '@/features/auth/api/identity';
+import { ProfileScreen } from '@/features/profile/components/profile-screen';
 
-export default function ProfileScreen() {
-  return <ComingSoon title="Your profile" what="The profile page" />;
+/** The profile changes the display name through the identity provider: composed here. */
+export default function ProfileRoute() {
+  return <ProfileScreen updateDisplayName={updateDisplayName} />;
 }

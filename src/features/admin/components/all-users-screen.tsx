@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { AlertIcon, TrashIcon, UsersIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { confirmDialog, successPopup } from '@/lib/dialogs';
+import { notify } from '@/lib/notify';
+import { deleteUser, makeAdmin } from '../api/users';
+import { useAllUsers } from '../hooks/use-all-users';
+import type { UserRole } from '../types';
+
+function RoleBadge({ role }: { role: UserRole }) {
+  return role === 'admin' ? (
+    <span className="badge badge-primary badge-sm font-semibold">Admin</span>
+  ) : (
+    <span className="badge badge-ghost badge-sm">User</span>
+  );
+}
+
+/** Make Admin (spec §2, §4, §6): every user, with Delete and, for non-admins, Make admin. */
+export function AllUsersScreen() {
+  const { user } = useAuth();
+  const { users, isLoading, isRefreshing, error, reload } = useAllUsers();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const handleDelete = async (email: string) => {
+    const confirmed = await confirmDialog({
+      title: 'Are you sure?',
+      text: `Delete ${email}? This can't be undone.`,
+      confirmText: 'Yes, delete it!',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setPending(email);
+    try {
+      await deleteUser(email);
+      reload();
+      void successPopup({ title: 'Deleted!', text: 'User has been deleted.' });
+    } catch (deleteError) {
+      notify.error(
+        deleteError instanceof ApiError ? deleteError.message : 'The user could not be deleted.',
+      );
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const handleMakeAdmin = async (email: string) => {
+    const confirmed = await confirmDialog({
+      title: 'Are you sure?',
+      text: `Make ${email} an admin?`,
+      confirmText: 'Yes, make admin!',
+    });
+    if (!confirmed) return;
+    setPending(email);
+    try {
+      await makeAdmin(email);
+      reload();
+      void successPopup({ title: 'Admin made', text: email });
+    } catch {
+      notify.error('Failed to make admin');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="all-users-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Make Admin</p>
+          <h1 id="all-users-heading" className="mt-1 text-2xl font-bold tracking-tight">
+            Total users: {users.length}
+          </h1>
+        </div>
+        {isRefreshing && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      {isLoading ? (
+        <Spinner label="Loading users…" />
+      ) : error ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-2xl bg-base-100 p-6 text-sm ring-1 ring-base-200"
+        >
+          <p className="flex items-center gap-2 text-error">
+            <AlertIcon className="h-5 w-5" />
+            {error}
+          </p>
+          <button type="button" onClick={reload} className="btn btn-sm rounded-xl normal-case">
+            Try again
+          </button>
+        </div>
+      ) : users.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+          <UsersIcon className="h-8 w-8 text-primary" />
+          <p className="mt-3 text-base-content/70">No users yet.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+          <table className="table">
+            <thead>
+              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/60">
+                <th scope="col" className="w-10">
+                  #
+                </th>
+                <th scope="col">Email</th>
+                <th scope="col" className="text-right">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((row, index) => {
+                const busy = pending === row.email;
+                const isMe = row.email === user?.email?.toLowerCase();
+                return (
+                  <tr key={row._id} className="hover:bg-base-200/40">
+                    <th
+                      scope="row"
+                      className="align-top font-medium text-base-content/60 sm:align-middle"
+                    >
+                      {index + 1}
+                    </th>
+                    <td className="min-w-0 align-top sm:align-middle">
+                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <span className="break-all font-medium">{row.email}</span>
+                        {isMe && <span className="text-xs text-base-content/50">(you)</span>}
+                      </div>
+                      <div className="mt-1">
+                        <RoleBadge role={row.role} />
+                      </div>
+                    </td>
+                    <td className="align-top sm:align-middle">
+                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                        {row.role !== 'admin' && (
+                          <button
+                            type="button"
+                            disabled={busy}
+                            aria-label={`Make admin ${row.email}`}
+                            onClick={() => void handleMakeAdmin(row.email)}
+                            className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                          >
+                            Make admin
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          disabled={busy}
+                          aria-label={`Delete ${row.email}`}
+                          onClick={() => void handleDelete(row.email)}
+                          className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
+                        >
+                          {busy ? (
+                            <span
+                              className="loading loading-spinner loading-xs"
+                              aria-hidden="true"
+                            />
+                          ) : (
+                            <TrashIcon className="h-4 w-4" />
+                          )}
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// Texts of the login and signup screens, word for word from the spec (§5, §8).
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Invalid email',
+  shortPassword: 'Minimum 6 characters!',
+  passwordMismatch: "Password's don't match",
+  nameRequired: 'Name is required',
+  wrongPassword: 'Wrong password. Intruder!!',
+  invalidEmailProvided: 'Invalid email provided, please provide a valid email',
+  somethingWentWrong: 'something went wrong',
+  resetEmailSent: 'email sent',
+} as const;
+
+/** A simple {something}@{something}.{something} address (spec §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  const { code } = error as { code: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The user closed the Google popup themself: nothing went wrong, so nothing is shown. */
+export function isCancelledByUser(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request';
+}
+
+/** The toast text for an identity-provider error (spec §8). */
+export function authErrorMessage(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'auth/wrong-password':
+    case 'auth/invalid-credential':
+      return AUTH_MESSAGES.wrongPassword;
+    case 'auth/invalid-email':
+      return AUTH_MESSAGES.invalidEmailProvided;
+    default:
+      return AUTH_MESSAGES.somethingWentWrong;
+  }
+}

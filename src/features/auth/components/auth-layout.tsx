@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { BookIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+
+const perks = [
+  { icon: BookIcon, text: 'Hand-picked books, delivered to your door' },
+  { icon: GraduationCapIcon, text: 'Practical online courses at your own pace' },
+  { icon: UsersIcon, text: 'Topic chat rooms to learn with friends' },
+];
+
+type Props = { title: string; subtitle: string; children: ReactNode };
+
+/** The frame of the login and signup screens: a welcome panel (large screens) and the form. */
+export function AuthLayout({ title, subtitle, children }: Props) {
+  return (
+    <section className="bg-gradient-to-b from-primary/5 via-base-100 to-base-100 px-4 py-8 sm:px-6 sm:py-14">
+      <div className="mx-auto grid max-w-5xl overflow-hidden rounded-3xl bg-base-100 shadow-xl shadow-primary/5 ring-1 ring-base-200 lg:grid-cols-2">
+        <div
+          aria-hidden="true"
+          className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-primary to-indigo-800 p-10 text-primary-content lg:flex"
+        >
+          <div className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
+          <div className="absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-white/5" />
+          <div className="relative">
+            <p className="text-sm font-semibold uppercase tracking-wider text-white/70">
+              LearnTogether
+            </p>
+            <p className="mt-3 text-3xl font-extrabold leading-tight">
+              Learning is better when we do it together.
+            </p>
+          </div>
+          <ul className="relative mt-10 space-y-4">
+            {perks.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-white/90">
+                <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-xl bg-white/15">
+                  <Icon className="h-5 w-5" />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+          <p className="relative mt-10 flex items-center gap-2 text-sm text-white/70">
+            <CheckIcon className="h-4 w-4" />
+            Free to join. Pay only for what you buy.
+          </p>
+        </div>
+
+        <div className="px-5 py-8 sm:px-10 sm:py-12">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <p className="mt-2 text-sm text-base-content/70">{subtitle}</p>
+          <div className="mt-8">{children}</div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { TextField } from '@/components/form/text-field';
+import { getOrigin } from '@/components/guards/get-origin';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import * as identity from '../api/identity';
+import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../auth-messages';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+import { AuthLayout } from './auth-layout';
+
+type SignupValues = { name: string; email: string; password: string; confirmPassword: string };
+
+/** Signup (spec §2, §4, §5): name, email, password and its confirmation, link to login. */
+export function SignupScreen() {
+  const { status, refreshUser } = useAuth();
+  const location = useLocation();
+  const { busy, requesting, run } = useSignInFlow();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<SignupValues>({
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  // The whole signup (account, verification mail, name) finishes before leaving; default /.
+  if (status === 'signed-in' && !requesting) {
+    return <Navigate to={getOrigin(location.state, paths.root)} replace />;
+  }
+  if (status === 'loading' && !busy) return <Spinner label="Checking your sign-in…" />;
+
+  const onInvalid = (invalid: FieldErrors<SignupValues>) => {
+    if (invalid.email) setValue('email', '');
+  };
+
+  const onSignup = ({ name, email, password }: SignupValues) =>
+    run(async () => {
+      try {
+        await identity.signUp({ name: name.trim(), email: email.trim(), password });
+      } finally {
+        // Shows the new display name (the provider does not announce profile changes itself).
+        await refreshUser();
+      }
+    });
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Join LearnTogether to order books and chat.">
+      <form
+        noValidate
+        aria-label="Sign up"
+        onSubmit={(event) => void handleSubmit(onSignup, onInvalid)(event)}
+        className="space-y-5"
+      >
+        <TextField
+          label="Name"
+          autoComplete="name"
+          placeholder="Your name"
+          error={errors.name?.message}
+          registration={register('name', {
+            validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
+          })}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          registration={register('email', {
+            validate: (value) => EMAIL_PATTERN.test(value.trim()) || AUTH_MESSAGES.invalidEmail,
+          })}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          {/* A mismatch is reported in the password's slot (spec §5). */}
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            error={errors.password?.message}
+            registration={register('password', {
+              required: AUTH_MESSAGES.shortPassword,
+              minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
+              validate: (value, values) =>
+                value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
+            })}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Repeat the password"
+            registration={register('confirmPassword', { deps: 'password' })}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
+        >
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Sign up
+        </button>
+      </form>
+
+      <p className="mt-8 text-center text-sm text-base-content/70">
+        Already have an account?{' '}
+        <Link
+          to={paths.login}
+          state={location.state}
+          className="link link-primary font-semibold no-underline hover:underline"
+        >
+          Login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/testing/data';
+import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+
+const ADMIN = 'admin@learntogether.test';
+
+// Seeded accounts (src/testing/mocks/db.ts), by email: the admin, a reader and a student.
+function renderAsAdmin() {
+  return renderApp(
+    { route: '/dashboard/allusers' },
+    { auth: { user: buildUser({ email: ADMIN, displayName: 'Ada Admin' }) } },
+  );
+}
+
+/** The email cell's name starts with the address (the actions cell only mentions it later). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.+]/g, '\\$&')}`);
+
+async function rowOf(email: string) {
+  const row = await waitFor(() => {
+    const match = screen
+      .getAllByRole('row')
+      .find((candidate) => within(candidate).queryByRole('cell', { name: startsWith(email) }));
+    if (!match) throw new Error(`no table row for ${email}`);
+    return match;
+  });
+  return within(row);
+}
+
+/** The sweetalert2 dialog (rendered into document.body). */
+async function dialog() {
+  return within(await screen.findByRole('dialog'));
+}
+
+describe('Make Admin', () => {
+  it('shows the total and a table of #, Email and Actions with role badges', async () => {
+    renderAsAdmin();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Total users: 3' }),
+    ).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['#', 'Email', 'Actions']);
+
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    const admin = await rowOf(ADMIN);
+    expect(admin.getByText('Admin')).toBeInTheDocument();
+    expect(admin.queryByRole('button', { name: /make admin/i })).not.toBeInTheDocument();
+    expect(admin.getByRole('button', { name: `Delete ${ADMIN}` })).toBeInTheDocument();
+
+    const student = await rowOf('student@learntogether.test');
+    expect(student.getByText('User')).toBeInTheDocument();
+    expect(
+      student.getByRole('button', { name: 'Make admin student@learntogether.test' }),
+    ).toBeInTheDocument();
+  });
+
+  it('Delete asks first, deletes, says so and reloads the list', async () => {
+    const { user } = renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    await user.click(reader.getByRole('button', { name: /delete/i }));
+
+    const confirm = await dialog();
+    expect(confirm.getByText('Are you sure?')).toBeInTheDocument();
+    expect(
+      confirm.getByText("Delete reader@learntogether.test? This can't be undone."),
+    ).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Yes, delete it!' }));
+
+    expect(await screen.findByText('User has been deleted.')).toBeInTheDocument();
+    expect(screen.getByText('Deleted!')).toBeInTheDocument();
+    expect(db.users.map((account) => account.email)).not.toContain('reader@learntogether.test');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Total users: 2' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('cell', { name: startsWith('reader@learntogether.test') }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('Cancel in the confirmation deletes nothing', async () => {
+    const { user } = renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    await user.click(reader.getByRole('button', { name: /delete/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.users).toHaveLength(3);
+    expect(screen.getByRole('heading', { level: 1, name: 'Total users: 3' })).toBeInTheDocument();
+  });
+
+  it("shows the server's 409 message, e.g. for one's own account", async () => {
+    const { user } = renderAsAdmin();
+    const me = await rowOf(ADMIN);
+    await user.click(me.getByRole('button', { name: /delete/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Yes, delete it!' }));
+
+    expect(await screen.findByText('You cannot delete your own account.')).toBeInTheDocument();
+    expect(screen.queryByText('User has been deleted.')).not.toBeInTheDocument();
+    expect(db.users).toHaveLength(3);
+  });
+
+  it('Make admin asks first, promotes, says so with the email and reloads', async () => {
+    const { user } = renderAsAdmin();
+    const student = await rowOf('student@learntogether.test');
+    await user.click(student.getByRole('button', { name: /make admin/i }));
+
+    const confirm = await dialog();
+    expect(confirm.getByText('Make student@learntogether.test an admin?')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Yes, make admin!' }));
+
+    const done = await screen.findByText('Admin made');
+    expect(
+      within(done.closest('[role="dialog"]') as HTMLElement).getByText(
+        'student@learntogether.test',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await waitFor(async () => {
+      const promoted = await rowOf('student@learntogether.test');
+      expect(promoted.getByText('Admin')).toBeInTheDocument();
+      expect(promoted.queryByRole('button', { name: /make admin/i })).not.toBeInTheDocument();
+    });
+  });
+
+  it("a 403 when promoting shows 'Failed to make admin'", async () => {
+    server.use(
+      http.put(apiPath('/allusers/makeadmin/:email'), () =>
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'Only admins can do this.' } },
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = renderAsAdmin();
+    const student = await rowOf('student@learntogether.test');
+    await user.click(student.getByRole('button', { name: /make admin/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Yes, make admin!' }));
+
+    expect(await screen.findByText('Failed to make admin')).toBeInTheDocument();
+    expect(db.users.find((account) => account.email === 'student@learntogether.test')?.role).toBe(
+      'user',
+    );
+  });
+});
