@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   console.log('Press Ctrl-C to stop.\n');
 
   server.child.on('exit', (code) => {
-    if (!stopping && code !== null && code !== 0) console.error(`[server] exited with code ${code}`);
+    if (!stopping && code !== null && code !== 0)
+      console.error(`[server] exited with code ${code}`);
   });
 }
 

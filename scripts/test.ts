@@ -7,6 +7,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
 const steps: Step[] = [
   { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
+  { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
   {
     name: 'typecheck',
     command: 'node_modules/.bin/tsc',

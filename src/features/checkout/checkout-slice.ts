@@ -16,4 +16,5 @@ export const checkoutSlice = createSlice({
 });
 
 export const { setCheckoutTotal } = checkoutSlice.actions;
-export const selectCheckoutTotalCents = (state: { checkout: CheckoutState }) => state.checkout.totalCents;
+export const selectCheckoutTotalCents = (state: { checkout: CheckoutState }) =>
+  state.checkout.totalCents;

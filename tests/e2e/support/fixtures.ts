@@ -15,7 +15,11 @@ export const test = base.extend({
     await context.route('https://unpkg.com/material-components-web@10/dist/**', (route) => {
       const file = new URL(route.request().url()).pathname.split('/').pop() ?? '';
       const type = file.endsWith('.css') ? 'text/css' : 'application/javascript';
-      return route.fulfill({ status: 200, contentType: type, body: readFileSync(`${MDC_DIST}/${file}`) });
+      return route.fulfill({
+        status: 200,
+        contentType: type,
+        body: readFileSync(`${MDC_DIST}/${file}`),
+      });
     });
     await context.route('https://fonts.googleapis.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
@@ -34,13 +38,19 @@ type OobCode = { email: string; requestType: string; oobCode: string; oobLink: s
 
 /** The mails the emulator "sent" (verification, password reset), read from its REST API. */
 export async function oobCodesFor(email: string): Promise<OobCode[]> {
-  const response = await fetch(`${emulatorBase}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`);
+  const response = await fetch(
+    `${emulatorBase}/emulator/v1/projects/${FIREBASE_PROJECT_ID}/oobCodes`,
+  );
   const body = (await response.json()) as { oobCodes: OobCode[] };
   return body.oobCodes.filter((code) => code.email === email);
 }
 
 /** Creates an email/password account directly in the emulator. */
-export async function createAccount(email: string, password: string, displayName?: string): Promise<void> {
+export async function createAccount(
+  email: string,
+  password: string,
+  displayName?: string,
+): Promise<void> {
   const response = await fetch(
     `${emulatorBase}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     {
@@ -63,6 +73,10 @@ export async function logIn(page: Page, email: string, password: string): Promis
 
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^me\b/i }).click();
-  await page.getByRole('menuitem', { name: /logout/i }).or(page.getByRole('button', { name: /logout/i })).first().click();
+  await page
+    .getByRole('menuitem', { name: /logout/i })
+    .or(page.getByRole('button', { name: /logout/i }))
+    .first()
+    .click();
   await expect(page.getByRole('link', { name: /^login$/i }).first()).toBeVisible();
 }
