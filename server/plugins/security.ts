@@ -4,7 +4,8 @@ import type { Config } from '../config';
 
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
- * Stripe, EmailJS, imgbb, socket.io on this origin, and the Auth Emulator when configured.
+ * Google's gapi loader (popup sign-in), Stripe, EmailJS, imgbb, socket.io on this origin, and the
+ * Auth Emulator when configured.
  */
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {
   const emulator = config.FIREBASE_AUTH_EMULATOR_HOST
@@ -29,7 +30,8 @@ export function contentSecurityDirectives(config: Config): Record<string, string
       ...emulator,
     ],
     'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com', ...emulator],
-    'script-src': ["'self'", 'https://js.stripe.com'],
+    // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe.
+    'script-src': ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],
   };

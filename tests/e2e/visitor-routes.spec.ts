@@ -8,8 +8,8 @@ const openRoutes: { path: string; heading: RegExp }[] = [
   { path: '/cart', heading: /Your Course items:/ },
   { path: '/book', heading: /Books/ },
   { path: '/drawing', heading: /Draw/i },
-  { path: '/login', heading: /Login/ },
-  { path: '/signup', heading: /Sign ?up/i },
+  { path: '/login', heading: /Welcome back/ },
+  { path: '/signup', heading: /Create your account/ },
 ];
 
 const guardedRoutes = [
@@ -38,7 +38,7 @@ for (const path of guardedRoutes) {
   test(`a visitor opening ${path} lands on /login`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { name: /Login/ }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   });
 }
 

@@ -39,7 +39,11 @@ describe('security headers', () => {
       'https://js.stripe.com',
       'https://*.firebaseapp.com',
     ]);
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://apis.google.com',
+    ]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);

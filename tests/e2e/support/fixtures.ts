@@ -4,11 +4,13 @@ import { E2E_EMULATOR_PORT } from '../../../scripts/lib/e2e-ports';
 import { FIREBASE_PROJECT_ID } from '../../../scripts/lib/auth-emulator';
 
 const MDC_DIST = 'node_modules/material-components-web/dist';
+const GAPI_STAND_IN = readFileSync(new URL('./gapi-stand-in.js', import.meta.url));
 const emulatorBase = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 
 /**
  * The Auth Emulator's Google sign-in page loads material-components-web and a font from CDNs,
- * which this machine cannot reach: serve the same files from the npm package instead.
+ * which this machine cannot reach: serve the same files from the npm package instead. Firebase's
+ * popup flow and the emulator's helper iframe load Google's gapi loader: serve a stand-in.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
@@ -21,6 +23,9 @@ export const test = base.extend({
         body: readFileSync(`${MDC_DIST}/${file}`),
       });
     });
+    await context.route('https://apis.google.com/js/api.js*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: GAPI_STAND_IN }),
+    );
     await context.route('https://fonts.googleapis.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
     );
@@ -65,18 +70,23 @@ export async function createAccount(
 /** Signs in through the Login screen and waits until the app has left it. */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
 }
 
+/** Logs out through the Me menu and waits for the navbar's Login link. */
 export async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^me\b/i }).click();
-  await page
-    .getByRole('menuitem', { name: /logout/i })
-    .or(page.getByRole('button', { name: /logout/i }))
-    .first()
-    .click();
-  await expect(page.getByRole('link', { name: /^login$/i }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Me', exact: true }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+}
+
+/** Answers a sweetalert2 confirm dialog with its confirm button. */
+export async function confirm(page: Page, buttonText: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: buttonText }).click();
 }
