@@ -71,11 +71,11 @@ describe('server process', () => {
   });
 
   it('exits with 1 and names the problem when the environment is invalid', async () => {
-    const server = startServer({ PORT: 'eighty', NODE_ENV: 'production' });
+    const server = startServer({ PORT: 'eighty', NODE_ENV: 'production', ADMIN_EMAILS: 'nope' });
     started.push(server.child);
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('LearnTogether server failed to start');
     expect(server.output()).toContain('PORT: Expected a port number');
-    expect(server.output()).toContain('ACCESS_TOKEN_SECRET: Required in production');
+    expect(server.output()).toContain('ADMIN_EMAILS: Expected a comma-separated list');
   });
 });
