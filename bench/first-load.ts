@@ -5,8 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startAuthEmulator, seedDemoAccounts } from '../scripts/lib/auth-emulator';
-import { run, startProcess, stopAll, waitForUrl } from '../scripts/lib/processes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { stopAll } from '../scripts/lib/processes';
+import { buildSpaForEmulator, startProductionStack } from '../scripts/lib/production-stack';
 
 const PORT = 3300;
 const EMULATOR_PORT = 9299;
@@ -25,40 +26,11 @@ function gzipKb(file: string): number {
 
 async function main(): Promise<void> {
   // Built as a configured production app would be (identity provider set), so Firebase is really in play.
-  const code = await run(
-    'node_modules/.bin/vite',
-    ['build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      env: { VITE_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
-    },
-  );
+  const code = await buildSpaForEmulator(DIST, EMULATOR_PORT);
   if (code !== 0) throw new Error('build failed');
-  await startAuthEmulator(EMULATOR_PORT);
-  await seedDemoAccounts(EMULATOR_PORT);
-  startProcess('server', 'node_modules/.bin/tsx', ['server/index.ts'], {
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      PGLITE_DATA_DIR: 'memory://',
-      SERVE_SPA: 'true',
-      SPA_DIR: DIST,
-      LOG_LEVEL: 'warn',
-      ACCESS_TOKEN_SECRET: 'bench-only-secret-0123456789abcdefghijkl',
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
-    },
-  });
-  await waitForUrl(`http://127.0.0.1:${PORT}/api/health`);
+  await startProductionStack({ serverPort: PORT, emulatorPort: EMULATOR_PORT, spaDir: DIST });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' });

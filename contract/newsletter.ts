@@ -1,19 +1,13 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
 
 export const NEWSLETTER_MESSAGES = {
   created: 'Thanks for subscribing!',
   exists: 'You are already subscribed.',
 } as const;
 
-export const newsletterEmailSchema = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be a string'),
-  })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Invalid email address'));
+/** The subscriber's address: the API's one email schema (trimmed, lower-cased, validated). */
+export const newsletterEmailSchema = emailSchema;
 
 export const newsletterBodySchema = z.strictObject(
   { email: newsletterEmailSchema },

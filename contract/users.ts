@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -21,20 +22,6 @@ export const AUTH_MESSAGES = {
   notYourAccount: 'You can only access your own account.',
   adminsOnly: 'Only admins can do this.',
 } as const;
-
-/**
- * An email address, as every path and body of the API takes it: trimmed and lower-cased before
- * it is validated, so `" Ada@Example.COM "` and `ada@example.com` are the same account.
- */
-export const emailSchema = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Email is required' : 'Email must be a string'),
-  })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Invalid email address'));
 
 /** Params of every `/…/{email}` route. */
 export const emailParamsSchema = z.object({ email: emailSchema });

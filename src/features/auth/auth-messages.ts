@@ -15,6 +15,19 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+
+/** react-hook-form rules of the email field on login and signup (spec §5). */
+export const emailRules = {
+  validate: (value: string) => isEmail(value) || AUTH_MESSAGES.invalidEmail,
+};
+
+/** react-hook-form rules of the password length on login and signup (spec §5, §9). */
+export const passwordLengthRules = {
+  required: AUTH_MESSAGES.shortPassword,
+  minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
+};
+
 function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   const { code } = error as { code: unknown };

@@ -8,13 +8,9 @@ import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 
-vi.mock('@/features/auth/api/identity', () => ({
-  signIn: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  sendPasswordReset: vi.fn(),
-  signUp: vi.fn(),
-  updateDisplayName: vi.fn(),
-}));
+vi.mock('@/features/auth/api/identity', () =>
+  import('@/testing/mocks/identity').then((m) => m.createIdentityMock()),
+);
 const firebase = vi.mocked(identity);
 
 afterEach(() => vi.clearAllMocks());

@@ -10,17 +10,16 @@ import { notify } from '@/lib/notify';
 import * as identity from '../api/identity';
 import {
   AUTH_MESSAGES,
-  EMAIL_PATTERN,
-  PASSWORD_MIN_LENGTH,
   authErrorMessage,
+  emailRules,
+  isEmail,
+  passwordLengthRules,
 } from '../auth-messages';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 import { GoogleButton, OrDivider } from './google-button';
 
 type LoginValues = { email: string; password: string };
-
-const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 /** Login (spec §2, §4, §5, §8): email and password, Google, password reset, link to signup. */
 export function LoginScreen() {
@@ -92,9 +91,7 @@ export function LoginScreen() {
           inputMode="email"
           placeholder="you@example.com"
           error={errors.email?.message}
-          registration={register('email', {
-            validate: (value) => isEmail(value) || AUTH_MESSAGES.invalidEmail,
-          })}
+          registration={register('email', emailRules)}
         />
         <div>
           <TextField
@@ -103,10 +100,7 @@ export function LoginScreen() {
             autoComplete="current-password"
             placeholder="At least 6 characters"
             error={errors.password?.message}
-            registration={register('password', {
-              required: AUTH_MESSAGES.shortPassword,
-              minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
-            })}
+            registration={register('password', passwordLengthRules)}
           />
           <div className="mt-1 flex justify-end">
             <button

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import * as identity from '../api/identity';
-import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../auth-messages';
+import { AUTH_MESSAGES, emailRules, passwordLengthRules } from '../auth-messages';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 
@@ -70,9 +70,7 @@ export function SignupScreen() {
           inputMode="email"
           placeholder="you@example.com"
           error={errors.email?.message}
-          registration={register('email', {
-            validate: (value) => EMAIL_PATTERN.test(value.trim()) || AUTH_MESSAGES.invalidEmail,
-          })}
+          registration={register('email', emailRules)}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           {/* A mismatch is reported in the password's slot (spec §5). */}
@@ -83,8 +81,7 @@ export function SignupScreen() {
             placeholder="At least 6 characters"
             error={errors.password?.message}
             registration={register('password', {
-              required: AUTH_MESSAGES.shortPassword,
-              minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
+              ...passwordLengthRules,
               validate: (value, values) =>
                 value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
             })}
