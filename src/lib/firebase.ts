@@ -8,6 +8,7 @@ import {
   type Auth,
 } from 'firebase/auth';
 import { env } from '@/config/env';
+import { markFirebaseActive } from '@/lib/auth/firebase-activation';
 
 let app: FirebaseApp | undefined;
 let auth: Auth | undefined;
@@ -27,5 +28,6 @@ export function getFirebaseAuth(): Auth {
   if (env.firebase.emulatorHost) {
     connectAuthEmulator(auth, `http://${env.firebase.emulatorHost}`, { disableWarnings: true });
   }
+  markFirebaseActive();
   return auth;
 }

@@ -1,5 +1,6 @@
 import type { User } from 'firebase/auth';
 import { env } from '@/config/env';
+import { hasSavedFirebaseSession, whenFirebaseActive } from './firebase-activation';
 
 /** The signed-in identity as the spec describes it (§3). */
 export type AuthUser = {
@@ -45,22 +46,35 @@ export function createFirebaseAuthService(): AuthService {
       }
       let unsubscribe: () => void = () => undefined;
       let cancelled = false;
-      void loadFirebase()
-        .then(([{ getFirebaseAuth }, { onAuthStateChanged }]) => {
-          if (cancelled) return;
-          listeners.add(listener);
-          const stop = onAuthStateChanged(getFirebaseAuth(), (user) => listener(toAuthUser(user)));
-          unsubscribe = () => {
-            listeners.delete(listener);
-            stop();
-          };
-        })
-        .catch(() => {
-          // Firebase could not load (offline, blocked): behave as signed out.
-          if (!cancelled) listener(null);
-        });
+      const attach = () => {
+        void loadFirebase()
+          .then(([{ getFirebaseAuth }, { onAuthStateChanged }]) => {
+            if (cancelled) return;
+            listeners.add(listener);
+            const stop = onAuthStateChanged(getFirebaseAuth(), (user) =>
+              listener(toAuthUser(user)),
+            );
+            unsubscribe = () => {
+              listeners.delete(listener);
+              stop();
+            };
+          })
+          .catch(() => {
+            // Firebase could not load (offline, blocked): behave as signed out.
+            if (!cancelled) listener(null);
+          });
+      };
+      // A visitor with no saved session is signed out without downloading Firebase; it is
+      // attached as soon as a sign-in screen loads it.
+      let stopWaiting: () => void = () => undefined;
+      if (hasSavedFirebaseSession()) attach();
+      else {
+        listener(null);
+        stopWaiting = whenFirebaseActive(attach);
+      }
       return () => {
         cancelled = true;
+        stopWaiting();
         unsubscribe();
       };
     },

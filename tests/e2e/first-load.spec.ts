@@ -1,0 +1,36 @@
+import { expect, test } from './support/fixtures';
+
+/** The texts of every script the page has loaded so far. */
+async function loadedScripts(page: import('@playwright/test').Page): Promise<string[]> {
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.endsWith('.js')),
+  );
+  return Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+}
+
+const isFirebase = (source: string) => source.includes('FirebaseError');
+
+test('a visitor browsing the shop never downloads Firebase; the login screen does', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /See More/i })).toBeVisible();
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Our Online Courses' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect((await loadedScripts(page)).some(isFirebase)).toBe(false);
+
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
+  await page.getByLabel('Password', { exact: true }).fill('student123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+  expect((await loadedScripts(page)).some(isFirebase)).toBe(true);
+
+  // A saved session is picked up again after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+});
