@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 /** The texts of every script the page has loaded so far. */
-async function loadedScripts(page: import('@playwright/test').Page): Promise<string[]> {
+async function loadedScripts(page: Page): Promise<string[]> {
   const urls = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
