@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { focusRing } from './focus-ring';
+import { BrandMark } from './brand-mark';
 
 type Props = {
   /** The newsletter signup form (a feature), handed in by the app layout. */
@@ -39,14 +40,7 @@ export function Footer({ newsletter }: Props) {
             to={paths.root}
             className={`inline-flex items-center gap-2 rounded-lg ${focusRing} focus-visible:ring-offset-slate-900`}
           >
-            <img
-              src="/favicon.svg"
-              alt=""
-              aria-hidden="true"
-              width={32}
-              height={32}
-              className="h-8 w-8"
-            />
+            <BrandMark />
             <span className="text-lg font-extrabold tracking-tight text-white">LearnTogether</span>
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">

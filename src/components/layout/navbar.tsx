@@ -14,6 +14,7 @@ import {
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { focusRing } from './focus-ring';
+import { BrandMark } from './brand-mark';
 
 type Props = {
   /** Lines in the signed-in user's book cart. */
@@ -185,14 +186,7 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
           to={paths.root}
           className={`mr-2 flex shrink-0 items-center gap-2 rounded-lg ${focusRing}`}
         >
-          <img
-            src="/favicon.svg"
-            alt=""
-            aria-hidden="true"
-            width={32}
-            height={32}
-            className="h-8 w-8"
-          />
+          <BrandMark />
           <span className="text-lg font-extrabold tracking-tight">
             Learn<span className="text-primary">Together</span>
           </span>
