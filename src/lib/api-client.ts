@@ -22,6 +22,11 @@ type RequestOptions = {
   bearer?: string;
 };
 
+/** An API path ending in one encoded parameter, e.g. `withParam('/userprofile', email)`. */
+export function withParam(prefix: string, value: string): string {
+  return `${prefix}/${encodeURIComponent(value)}`;
+}
+
 let unauthorizedHandler: (() => void) | undefined;
 
 /** Called once by the auth layer: a 401 from the API signs the user out. */

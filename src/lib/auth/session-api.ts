@@ -1,12 +1,10 @@
 import { accessToken } from '@/lib/access-token';
-import { apiClient } from '@/lib/api-client';
-
-const userPath = (prefix: string, email: string) => `${prefix}/${encodeURIComponent(email)}`;
+import { apiClient, withParam } from '@/lib/api-client';
 
 /** PUT /user/{email}: trades a Firebase ID token (the bearer of this one call) for an access token. */
 export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
   const answer = await apiClient.put<{ token?: unknown } | undefined>(
-    userPath('/user', email),
+    withParam('/user', email),
     { email },
     { bearer: idToken },
   );
@@ -19,6 +17,6 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
 /** GET /admin/{email}: true or false for the caller themself. */
 export async function fetchIsAdmin(email: string): Promise<boolean> {
   if (!accessToken.get()) return false;
-  const answer = await apiClient.get<boolean>(userPath('/admin', email));
+  const answer = await apiClient.get<boolean>(withParam('/admin', email));
   return answer === true;
 }

@@ -1,7 +1,5 @@
-import { apiClient } from '@/lib/api-client';
+import { apiClient, withParam } from '@/lib/api-client';
 import type { UserSummary } from '../types';
-
-const withEmail = (path: string, email: string) => `${path}/${encodeURIComponent(email)}`;
 
 /** GET /allusers (admin): every account with its role. */
 export async function listUsers(signal?: AbortSignal): Promise<UserSummary[]> {
@@ -11,10 +9,10 @@ export async function listUsers(signal?: AbortSignal): Promise<UserSummary[]> {
 
 /** DELETE /allusers/dlt/{email} (admin); 409 for one's own account or the last admin. */
 export function deleteUser(email: string): Promise<unknown> {
-  return apiClient.delete(withEmail('/allusers/dlt', email));
+  return apiClient.delete(withParam('/allusers/dlt', email));
 }
 
 /** PUT /allusers/makeadmin/{email} (admin; 403 for anyone else). */
 export function makeAdmin(email: string): Promise<unknown> {
-  return apiClient.put(withEmail('/allusers/makeadmin', email));
+  return apiClient.put(withParam('/allusers/makeadmin', email));
 }

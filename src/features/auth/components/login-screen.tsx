@@ -17,6 +17,7 @@ import {
 } from '../auth-messages';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
 import { GoogleButton, OrDivider } from './google-button';
 
 type LoginValues = { email: string; password: string };
@@ -84,15 +85,7 @@ export function LoginScreen() {
         onSubmit={(event) => void handleSubmit(onLogin, onInvalid)(event)}
         className="space-y-5"
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          registration={register('email', emailRules)}
-        />
+        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
         <div>
           <TextField
             label="Password"

@@ -9,6 +9,7 @@ import * as identity from '../api/identity';
 import { AUTH_MESSAGES, emailRules, passwordLengthRules } from '../auth-messages';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
 
 type SignupValues = { name: string; email: string; password: string; confirmPassword: string };
 
@@ -63,15 +64,7 @@ export function SignupScreen() {
             validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
           })}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          registration={register('email', emailRules)}
-        />
+        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
         <div className="grid gap-5 sm:grid-cols-2">
           {/* A mismatch is reported in the password's slot (spec §5). */}
           <TextField

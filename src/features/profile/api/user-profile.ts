@@ -1,11 +1,9 @@
-import { apiClient } from '@/lib/api-client';
+import { apiClient, withParam } from '@/lib/api-client';
 import type { ProfileUpdateBody, UserProfile } from '../types';
-
-const withEmail = (path: string, email: string) => `${path}/${encodeURIComponent(email)}`;
 
 /** GET /userprofile/{email}: the stored profile; every field is a string, '' when unset. */
 export function getUserProfile(email: string, signal?: AbortSignal): Promise<UserProfile> {
-  return apiClient.get<UserProfile>(withEmail('/userprofile', email), { signal });
+  return apiClient.get<UserProfile>(withParam('/userprofile', email), { signal });
 }
 
 /** PUT /userupdate/{email}: replaces the profile's fields; 400 with a message for bad values. */
@@ -13,5 +11,5 @@ export function updateUserProfile(
   email: string,
   body: ProfileUpdateBody,
 ): Promise<{ acknowledged: true }> {
-  return apiClient.put<{ acknowledged: true }>(withEmail('/userupdate', email), body);
+  return apiClient.put<{ acknowledged: true }>(withParam('/userupdate', email), body);
 }
