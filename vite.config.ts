@@ -6,7 +6,12 @@ const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,4 +1,4 @@
-import type { Book } from '../../contract/books';
+import type { Book } from '@contract/books';
 import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
 import type { Course } from '@/features/courses/types';
 import type { AuthUser } from '@/lib/auth';

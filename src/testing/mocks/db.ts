@@ -1,5 +1,5 @@
-import type { Book } from '../../../contract/books';
-import type { UserProfile, UserRole } from '../../../contract/users';
+import type { Book } from '@contract/books';
+import type { UserProfile, UserRole } from '@contract/users';
 import type { Course } from '@/features/courses/types';
 import { buildBook, buildCourse } from '../data';
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Book } from '../../../contract/books';
+import type { Book } from '@contract/books';
 import { env } from '@/config/env';
 import { db } from './db';
 import { userHandlers } from './user-handlers';

@@ -1,6 +1,6 @@
 // Stand-ins for the two tokens of the sign-in: the Firebase ID token (from the fake auth service)
 // and the product's access token (a JWT-shaped string the msw handlers issue and read back).
-import type { UserRole } from '../../../contract/users';
+import type { UserRole } from '@contract/users';
 
 const ID_TOKEN_PREFIX = 'fake-firebase-id-token:';
 const SIGNATURE = 'msw-signature';

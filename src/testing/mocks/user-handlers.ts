@@ -4,7 +4,7 @@ import {
   USER_MESSAGES,
   profileUpdateBodySchema,
   type UserSummary,
-} from '../../../contract/users';
+} from '@contract/users';
 import { env } from '@/config/env';
 import { addUser, db, findUser, type DbUser } from './db';
 import { emailOfIdToken, makeAccessToken, verifyAccessToken } from './tokens';

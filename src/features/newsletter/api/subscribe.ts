@@ -1,4 +1,4 @@
-import type { NewsletterResponse } from '../../../../contract/newsletter';
+import type { NewsletterResponse } from '@contract/newsletter';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /newsletter: 201 for a new subscriber, 200 when the address is already on the list. */
