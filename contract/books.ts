@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { BOOK_CATEGORIES } from './book-categories';
 
-export const BOOK_CATEGORIES = ['programming', 'story', 'science fiction'] as const;
+export { BOOK_CATEGORIES };
 export const BOOK_SORTS = ['price-asc', 'price-desc', 'name-asc', 'name-desc'] as const;
 
 /** Page size the server uses when `page` is given without `limit`. */

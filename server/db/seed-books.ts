@@ -1,9 +1,11 @@
+import type { BookCategory } from '../../contract/books';
+
 // Seed data for the books catalogue. Cover images live in public/images/books/.
 export type SeedBook = {
   name: string;
   priceCents: number;
   image: string;
-  category: 'programming' | 'story' | 'science fiction';
+  category: BookCategory;
 };
 
 export const seedBooks: readonly SeedBook[] = [
