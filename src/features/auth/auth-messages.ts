@@ -1,3 +1,5 @@
+import { errorCode } from '@contract/error-code';
+
 // Texts of the login and signup screens, word for word from the spec (§5, §8).
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email',
@@ -27,12 +29,6 @@ export const passwordLengthRules = {
   required: AUTH_MESSAGES.shortPassword,
   minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
 };
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  const { code } = error as { code: unknown };
-  return typeof code === 'string' ? code : undefined;
-}
 
 /** The user closed the Google popup themself: nothing went wrong, so nothing is shown. */
 export function isCancelledByUser(error: unknown): boolean {
