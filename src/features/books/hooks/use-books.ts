@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { getBooks, type BookQuery } from '../api/get-books';
-import type { Book } from '../types';
+import { getBooks } from '../api/get-books';
+import type { Book, BookListQuery } from '../types';
 
 type Result = { key: string; books: Book[]; error: string | null };
 
@@ -18,7 +18,7 @@ function toMessage(error: unknown): string {
 }
 
 /** Loads books for a query; a changed query or retry() refetches and aborts the previous request. */
-export function useBooks(query: BookQuery): BooksState {
+export function useBooks(query: BookListQuery): BooksState {
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<Result | null>(null);
   const queryKey = JSON.stringify(query);
@@ -26,7 +26,7 @@ export function useBooks(query: BookQuery): BooksState {
 
   useEffect(() => {
     const controller = new AbortController();
-    getBooks(JSON.parse(queryKey) as BookQuery, controller.signal)
+    getBooks(JSON.parse(queryKey) as BookListQuery, controller.signal)
       .then((books) => setResult({ key, books, error: null }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
