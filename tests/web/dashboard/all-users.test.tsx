@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { USER_MESSAGES } from '@contract/users';
 import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -134,7 +135,7 @@ describe('Make Admin', () => {
     });
   });
 
-  it("a 403 when promoting shows 'Failed to make admin'", async () => {
+  it("a 403 when promoting shows 'Failed to make admin' with the server's message", async () => {
     server.use(
       http.put(apiPath('/allusers/makeadmin/:email'), () =>
         HttpResponse.json(
@@ -148,9 +149,27 @@ describe('Make Admin', () => {
     await user.click(student.getByRole('button', { name: /make admin/i }));
     await user.click((await dialog()).getByRole('button', { name: 'Yes, make admin!' }));
 
-    expect(await screen.findByText('Failed to make admin')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to make admin: Only admins can do this.'),
+    ).toBeInTheDocument();
     expect(db.users.find((account) => account.email === 'student@learntogether.test')?.role).toBe(
       'user',
+    );
+  });
+
+  it('shows whatever the server says when a promotion fails, e.g. a 404', async () => {
+    const { user } = renderAsAdmin();
+    const student = await rowOf('student@learntogether.test');
+    // The account disappears between the list and the click.
+    db.users.splice(
+      db.users.findIndex((account) => account.email === 'student@learntogether.test'),
+      1,
+    );
+    await user.click(student.getByRole('button', { name: /make admin/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Yes, make admin!' }));
+
+    expect(await screen.findByText(/^Failed to make admin: .+/)).toHaveTextContent(
+      `Failed to make admin: ${USER_MESSAGES.notFound}`,
     );
   });
 });

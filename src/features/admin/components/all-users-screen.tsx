@@ -57,8 +57,13 @@ export function AllUsersScreen() {
       await makeAdmin(email);
       reload();
       void successPopup({ title: 'Admin made', text: email });
-    } catch {
-      notify.error('Failed to make admin');
+    } catch (promoteError) {
+      // The spec's text, then the server's reason (e.g. a 403's message), as Delete shows it.
+      notify.error(
+        promoteError instanceof ApiError
+          ? `Failed to make admin: ${promoteError.message}`
+          : 'Failed to make admin',
+      );
     } finally {
       setPending(null);
     }
