@@ -14,6 +14,7 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | undefined>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type RequestOptions = {
   query?: Query;
   body?: unknown;
@@ -56,7 +57,14 @@ function isErrorBody(body: unknown): body is { error: { code: string; message: s
   );
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** A successful answer: its HTTP status next to the parsed JSON body (undefined when empty). */
+export type ApiResponse<T> = { status: number; body: T };
+
+async function send<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.bearer ?? accessToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -95,7 +103,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
     throw new ApiError(response.status, 'http', `The server answered ${response.status}.`);
   }
-  return body as T;
+  return { status: response.status, body: body as T };
+}
+
+async function request<T>(method: Method, path: string, options?: RequestOptions): Promise<T> {
+  return (await send<T>(method, path, options)).body;
 }
 
 export const apiClient = {
@@ -106,4 +118,7 @@ export const apiClient = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** The same call answered with its status too, where 2xx codes mean different things (201/200). */
+  send: <T>(method: Method, path: string, options?: RequestOptions) =>
+    send<T>(method, path, options),
 };

@@ -37,11 +37,11 @@ export function NewsletterForm() {
     if (sending) return;
     setState({ status: 'sending' });
     try {
-      const answer = await subscribeToNewsletter(email);
-      setState({ status: 'success', message: answer?.message ?? 'Thanks for subscribing!' });
+      const { isNewSubscriber, message } = await subscribeToNewsletter(email);
+      setState({ status: 'success', message: message ?? 'Thanks for subscribing!' });
       setEmail('');
-      // Only a new subscriber (no "already subscribed" answer) gets the welcome mail.
-      if (answer?.message !== 'You are already subscribed.') void sendWelcomeMail(email);
+      // Only a new subscriber (201, not 200 "already subscribed") gets the welcome mail.
+      if (isNewSubscriber) void sendWelcomeMail(email);
     } catch (error) {
       setState({ status: 'error', message: toMessage(error) });
     }

@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '@/config/env';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
 import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 
 const emailjs = vi.hoisted(() => ({ send: vi.fn() }));
@@ -65,6 +68,43 @@ describe('newsletter welcome mail (EmailJS configured)', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('You are already subscribed.');
+    expect(emailjs.send).not.toHaveBeenCalled();
+  });
+
+  // The server words its messages; only the status tells a new subscriber (201) from a known one (200).
+  it('mails on 201 even when the message text reads like "already subscribed"', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    emailjs.send.mockResolvedValue({ status: 200, text: 'OK' });
+    server.use(
+      http.post(apiPath('/newsletter'), () =>
+        HttpResponse.json({ message: 'You are already subscribed.' }, { status: 201 }),
+      ),
+    );
+    const { user } = renderApp(<NewsletterForm />);
+
+    await user.type(screen.getByLabelText('Email address'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('You are already subscribed.');
+    await waitFor(() => expect(emailjs.send).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not mail on 200 whatever the message says', async () => {
+    server.use(
+      http.post(apiPath('/newsletter'), () =>
+        HttpResponse.json({ message: 'Welcome back, you are on the list.' }, { status: 200 }),
+      ),
+    );
+    const { user } = renderApp(<NewsletterForm />);
+
+    await user.type(screen.getByLabelText('Email address'), 'old@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Welcome back, you are on the list.',
+    );
+    // Give a stray welcome mail (a dynamic import away) the time to show up.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(emailjs.send).not.toHaveBeenCalled();
   });
 });
