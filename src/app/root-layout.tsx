@@ -15,7 +15,7 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       {/* The book cart does not exist yet: the book-cart issue wires cartCount. */}
       <Navbar cartCount={0} courseCartCount={courseCartCount} />
-      <main className="flex-1">
+      <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

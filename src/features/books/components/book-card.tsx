@@ -15,6 +15,8 @@ export function BookCard({ book, action }: Props) {
         <img
           src={book.image}
           alt={`Cover of ${book.name}`}
+          width={300}
+          height={420}
           loading="lazy"
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />

@@ -30,6 +30,8 @@ export function CategoryTiles({ value, onChange }: Props) {
             >
               <img
                 src={tile.image}
+                width={400}
+                height={260}
                 alt=""
                 aria-hidden="true"
                 className="aspect-square w-full rounded-xl bg-base-200 object-cover sm:w-20"

@@ -17,6 +17,8 @@ export function CourseCartLine({ line, onRemove, onDecrease, onIncrease }: Props
     <li className="flex gap-4 rounded-2xl border border-base-200 bg-base-100 p-3 shadow-sm sm:items-center sm:p-4">
       <img
         src={line.image}
+        width={640}
+        height={360}
         alt=""
         aria-hidden="true"
         className="h-20 w-24 shrink-0 rounded-xl bg-base-200 object-cover sm:h-24 sm:w-32"

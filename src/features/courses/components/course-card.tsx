@@ -26,6 +26,8 @@ export function CourseCard({ course, onAddToCart }: Props) {
         <img
           src={course.image}
           alt={course.name}
+          width={640}
+          height={360}
           loading="lazy"
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />

@@ -14,6 +14,8 @@ export function CoursePromo() {
       <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-gradient-to-br from-primary/10 via-base-100 to-secondary/10 p-6 shadow-sm ring-1 ring-base-200 sm:p-10 md:grid-cols-2">
         <img
           src="/images/promo/course-promo.svg"
+          width={800}
+          height={500}
           alt=""
           aria-hidden="true"
           className="aspect-[4/3] w-full rounded-2xl bg-base-200 object-cover shadow-md"

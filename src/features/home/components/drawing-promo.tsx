@@ -31,6 +31,8 @@ export function DrawingPromo() {
         </div>
         <img
           src="/images/promo/drawing-promo.svg"
+          width={800}
+          height={500}
           alt=""
           aria-hidden="true"
           className="aspect-[4/3] w-full rounded-2xl bg-slate-800 object-cover"

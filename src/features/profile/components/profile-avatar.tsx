@@ -6,6 +6,8 @@ export function ProfileAvatar({ photoURL, name, email }: Props) {
     return (
       <img
         src={photoURL}
+        width={96}
+        height={96}
         alt=""
         referrerPolicy="no-referrer"
         className="h-20 w-20 shrink-0 rounded-full object-cover ring-4 ring-base-100 sm:h-24 sm:w-24"
