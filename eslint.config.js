@@ -44,13 +44,20 @@ export default tseslint.config(
   },
   // Playwright fixtures take a `use` callback that is no React hook.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
-  // The web app never imports server code (types come from contract/).
-  { files: ['src/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noServer] }] } },
+  // The web app never imports server code (types come from contract/). The typescript-eslint rule
+  // (not the base one) so that a pattern may allow `import type`.
+  {
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noServer] }],
+    },
+  },
   // One-way imports: shared web layers may not reach into features or the app.
   {
     files: ['src/components/**', 'src/lib/**', 'src/config/**'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
@@ -64,10 +71,31 @@ export default tseslint.config(
       ],
     },
   },
+  // …except that lib may name the store's types (RootState, AppDispatch) for the typed hooks:
+  // `import type` is erased at build time, so nothing of app/ runs from lib.
+  {
+    files: ['src/lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            { group: ['@/features/*'], message: 'lib must not import features.' },
+            {
+              group: ['@/app/*'],
+              allowTypeImports: true,
+              message: 'lib must not import app at run time (`import type` is fine).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [

@@ -1,14 +1,11 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { checkoutSlice } from '@/features/checkout/checkout-slice';
 import { courseCartSlice } from '@/features/course-cart/course-cart-slice';
 import { loadCourseCart, saveCourseCart } from '@/features/course-cart/persistence';
 import { coursesSlice } from '@/features/courses/courses-slice';
 
-const rootReducer = combineReducers({
-  courseCart: courseCartSlice.reducer,
-  courses: coursesSlice.reducer,
-  checkout: checkoutSlice.reducer,
-});
+// Each slice sits under its own reducerPath, the key its `slice.selectors` read.
+const rootReducer = combineSlices(courseCartSlice, coursesSlice, checkoutSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -17,12 +14,15 @@ type StoreOptions = { preloadedState?: Partial<RootState>; persist?: boolean };
 export function makeStore({ preloadedState, persist = true }: StoreOptions = {}) {
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { courseCart: persist ? loadCourseCart() : undefined, ...preloadedState },
+    preloadedState: {
+      [courseCartSlice.reducerPath]: persist ? loadCourseCart() : undefined,
+      ...preloadedState,
+    },
   });
   if (persist) {
-    let saved = store.getState().courseCart;
+    let saved = courseCartSlice.selectSlice(store.getState());
     store.subscribe(() => {
-      const current = store.getState().courseCart;
+      const current = courseCartSlice.selectSlice(store.getState());
       if (current !== saved) {
         saved = current;
         saveCourseCart(current);

@@ -1,8 +1,6 @@
 import { useDispatch, useSelector } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+// Types only (erased at build time): lib never imports app at run time.
+import type { AppDispatch, RootState } from '@/app/store';
 
-// Features type their selectors against their own slice (structural typing), so they need
-// no import from app/; this dispatch type accepts thunks from any feature.
-export const useAppDispatch =
-  useDispatch.withTypes<ThunkDispatch<unknown, undefined, UnknownAction>>();
-export const useAppSelector = useSelector;
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

@@ -13,8 +13,11 @@ export const checkoutSlice = createSlice({
       state.totalCents = Math.max(0, Math.round(action.payload));
     },
   },
+  // Read through the slice's key: `checkoutSlice.selectors.x(rootState)`.
+  selectors: {
+    selectCheckoutTotalCents: (state) => state.totalCents,
+  },
 });
 
 export const { setCheckoutTotal } = checkoutSlice.actions;
-export const selectCheckoutTotalCents = (state: { checkout: CheckoutState }) =>
-  state.checkout.totalCents;
+export const { selectCheckoutTotalCents } = checkoutSlice.selectors;

@@ -42,14 +42,18 @@ export const courseCartSlice = createSlice({
       if (line) line.quantity += 1;
     },
   },
+  // Read through the slice's key: `courseCartSlice.selectors.x(rootState)`.
+  selectors: {
+    selectCourseCartLines: (state) => state.carts,
+    selectCourseCartCount: (state) => state.carts.length,
+    /** Σ price × quantity, computed in cents so it never drifts. */
+    selectCourseCartTotalCents: (state) =>
+      state.carts.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0),
+  },
 });
 
 export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity } =
   courseCartSlice.actions;
 
-type WithCourseCart = { courseCart: CourseCartState };
-export const selectCourseCartLines = (state: WithCourseCart) => state.courseCart.carts;
-export const selectCourseCartCount = (state: WithCourseCart) => state.courseCart.carts.length;
-/** Σ price × quantity, computed in cents so it never drifts. */
-export const selectCourseCartTotalCents = (state: WithCourseCart) =>
-  state.courseCart.carts.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+export const { selectCourseCartLines, selectCourseCartCount, selectCourseCartTotalCents } =
+  courseCartSlice.selectors;

@@ -25,13 +25,14 @@ describe('courses slice', () => {
     expect(state).toEqual({ isLoading: false, courses, error: null });
   });
 
-  it('rejected empties the list and stores the error message', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('rejected empties the list and stores the error message, without logging (a pure reducer)', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const state = reducer(
       { isLoading: true, courses: [buildCourse()], error: null },
       fetchCourses.rejected(new Error('Boom'), 'req-1', {}),
     );
     expect(state).toEqual({ isLoading: false, courses: [], error: 'Boom' });
+    expect(log).not.toHaveBeenCalled();
   });
 
   it('fetches course.json into the store', async () => {
@@ -54,7 +55,12 @@ describe('courses slice', () => {
       courses: [],
       error: 'Could not load the courses (HTTP 500).',
     });
-    expect(log).toHaveBeenCalled();
+    // The thunk logs the failure once (spec §8).
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith(
+      'Course fetch failed:',
+      'Could not load the courses (HTTP 500).',
+    );
   });
 
   it('rejects a course.json that is not a course list', async () => {
