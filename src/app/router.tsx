@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireAuth } from '@/components/guards/require-auth';
+import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
 import { RootLayout } from './root-layout';
 
 // Every screen is its own lazy chunk.
@@ -45,29 +46,29 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: open(screens.home) },
-      { path: '/home', element: open(screens.home) },
-      { path: '/courses', element: open(screens.courses) },
-      { path: '/cart', element: open(screens.courseCart) },
-      { path: '/book', element: open(screens.book) },
-      { path: '/all-books', element: signedIn(screens.allBooks) },
-      { path: '/cart-book', element: signedIn(screens.bookCart) },
-      { path: '/grouplearn', element: signedIn(screens.groupLearn) },
-      { path: '/messagebox', element: signedIn(screens.messageBox) },
-      { path: '/chat/:roomId', element: signedIn(screens.chatRoom) },
-      { path: '/drawing', element: open(screens.drawing) },
-      { path: '/login', element: open(screens.login) },
-      { path: '/signup', element: open(screens.signup) },
-      { path: '/payment', element: signedIn(screens.payment) },
-      { path: '/paymentcard', element: signedIn(screens.paymentCard) },
+      { path: paths.root, element: open(screens.home) },
+      { path: paths.home, element: open(screens.home) },
+      { path: paths.courses, element: open(screens.courses) },
+      { path: paths.courseCart, element: open(screens.courseCart) },
+      { path: paths.book, element: open(screens.book) },
+      { path: paths.allBooks, element: signedIn(screens.allBooks) },
+      { path: paths.bookCart, element: signedIn(screens.bookCart) },
+      { path: paths.groupLearn, element: signedIn(screens.groupLearn) },
+      { path: paths.messageBox, element: signedIn(screens.messageBox) },
+      { path: routePatterns.chatRoom, element: signedIn(screens.chatRoom) },
+      { path: paths.drawing, element: open(screens.drawing) },
+      { path: paths.login, element: open(screens.login) },
+      { path: paths.signup, element: open(screens.signup) },
+      { path: paths.payment, element: signedIn(screens.payment) },
+      { path: paths.paymentCard, element: signedIn(screens.paymentCard) },
       {
-        path: '/dashboard',
+        path: paths.dashboard,
         element: signedIn(screens.dashboard),
         children: [
           { index: true, element: open(screens.profile) },
-          { path: 'myOrders', element: open(screens.myOrders) },
-          { path: 'allusers', element: adminOnly(screens.allUsers) },
-          { path: 'addbook', element: adminOnly(screens.addBook) },
+          { path: dashboardRoutes.myOrders, element: open(screens.myOrders) },
+          { path: dashboardRoutes.allUsers, element: adminOnly(screens.allUsers) },
+          { path: dashboardRoutes.addBook, element: adminOnly(screens.addBook) },
         ],
       },
       { path: '*', element: open(screens.notFound) },

@@ -1,3 +1,12 @@
+const dashboard = '/dashboard';
+
+/** The dashboard's screens relative to /dashboard: the router nests them there. */
+export const dashboardRoutes = {
+  myOrders: 'myOrders',
+  allUsers: 'allusers',
+  addBook: 'addbook',
+} as const;
+
 // Every route path of the product in one place (spec §2 route table).
 export const paths = {
   root: '/',
@@ -15,8 +24,13 @@ export const paths = {
   signup: '/signup',
   payment: '/payment',
   paymentCard: '/paymentcard',
-  dashboard: '/dashboard',
-  myOrders: '/dashboard/myOrders',
-  allUsers: '/dashboard/allusers',
-  addBook: '/dashboard/addbook',
+  dashboard,
+  myOrders: `${dashboard}/${dashboardRoutes.myOrders}`,
+  allUsers: `${dashboard}/${dashboardRoutes.allUsers}`,
+  addBook: `${dashboard}/${dashboardRoutes.addBook}`,
+} as const;
+
+/** The router's patterns for the paths that take a parameter (see `paths.chatRoom`). */
+export const routePatterns = {
+  chatRoom: '/chat/:roomId',
 } as const;
