@@ -1,3 +1,4 @@
+import { wouldRemoveLastAdmin } from '../../../contract/last-admin';
 import type { UserProfile, UserRole, UserSummary } from '../../../contract/users';
 import type { Db, Queryable } from '../client';
 
@@ -144,17 +145,8 @@ export async function makeAdmin(db: Queryable, email: string): Promise<MakeAdmin
 
 export type DeleteUserOutcome = 'deleted' | 'not-found' | 'self' | 'last-admin';
 
-/**
- * The last-admin rule: deleting `target` must leave at least one admin. `adminEmails` are the
- * admins as read (and locked) in the deleting transaction.
- */
-export function wouldRemoveLastAdmin(
-  target: { email: string; role: UserRole },
-  adminEmails: readonly string[],
-): boolean {
-  if (target.role !== 'admin') return false;
-  return adminEmails.filter((email) => email !== target.email).length === 0;
-}
+// The rule itself is shared with the web app's msw fakes.
+export { wouldRemoveLastAdmin };
 
 /**
  * Deletes a user for an admin: never the caller, never the last admin. The admin rows and the

@@ -1,0 +1,73 @@
+/**
+ * Who may call each `/api` route: the one table of authorization, for the server and for the msw
+ * fakes of the web app (zod-free, so the web app may import it as a value). The server's auth
+ * plugin refuses to start when an `/api` route has no entry here, so a new route is closed until
+ * it is listed.
+ */
+
+export const ACCESS_POLICY_KINDS = [
+  /** No credentials needed (and any sent are ignored). */
+  'anyone',
+  /** A valid access token of an existing user. */
+  'signed-in',
+  /** A valid access token whose user is the path's `:email`. */
+  'self',
+  /** As `self`, or any admin. */
+  'self-or-admin',
+  /** A valid access token of a user whose role (read from the database) is admin. */
+  'admin',
+  /** A valid Firebase ID token whose address is the path's `:email` (the token exchange). */
+  'firebase-self',
+] as const;
+
+export type AccessPolicy = (typeof ACCESS_POLICY_KINDS)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `'METHOD /api/path/:param'`: the method and the route URL exactly as Fastify registers it. */
+export type RouteKey = `${HttpMethod} /api${string}`;
+
+export const ACCESS_POLICIES = {
+  'GET /api/health': 'anyone',
+  'GET /api/books': 'anyone',
+  'POST /api/newsletter': 'anyone',
+
+  'PUT /api/user/:email': 'firebase-self',
+  'GET /api/admin/:email': 'self',
+  'GET /api/userprofile/:email': 'self-or-admin',
+  'PUT /api/userupdate/:email': 'self',
+
+  'GET /api/allusers': 'admin',
+  'DELETE /api/allusers/dlt/:email': 'admin',
+  'PUT /api/allusers/makeadmin/:email': 'admin',
+} as const satisfies Readonly<Record<RouteKey, AccessPolicy>>;
+
+export type ListedRoute = keyof typeof ACCESS_POLICIES;
+
+/** Policies that compare the caller with the path's `:email`. */
+export const PATH_EMAIL_POLICIES: ReadonlySet<AccessPolicy> = new Set([
+  'self',
+  'self-or-admin',
+  'firebase-self',
+]);
+
+/** Policies that need an access token (as opposed to nothing, or a Firebase ID token). */
+export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
+  'signed-in',
+  'self',
+  'self-or-admin',
+  'admin',
+]);
+
+/** The key of a route; HEAD routes (Fastify adds one per GET) share their GET's entry. */
+export function routeKey(method: string, url: string): string {
+  const upper = method.toUpperCase();
+  return `${upper === 'HEAD' ? 'GET' : upper} ${url}`;
+}
+
+/** The policy of a route, or undefined when it is not listed. */
+export function policyFor(method: string, url: string): AccessPolicy | undefined {
+  const policies: Readonly<Record<string, AccessPolicy>> = ACCESS_POLICIES;
+  const key = routeKey(method, url);
+  return Object.hasOwn(policies, key) ? policies[key] : undefined;
+}
