@@ -1,46 +1,67 @@
 import { http, HttpResponse } from 'msw';
-import type { Book } from '@contract/books';
-import { env } from '@/config/env';
+import {
+  bookListQuerySchema,
+  DEFAULT_BOOK_PAGE_SIZE,
+  type Book,
+  type BookListQuery,
+  type BookSort,
+} from '@contract/books';
+import { NEWSLETTER_MESSAGES, newsletterBodySchema } from '@contract/newsletter';
+import { apiRoute } from './api-route';
 import { db } from './db';
 import { userHandlers } from './user-handlers';
 
-/** Full URL pattern of a product-API path, as the api-client builds it. */
-export const apiPath = (path: string) => `${env.apiUrl}${path}`;
+export { apiPath } from './api-route';
 
-const CATEGORIES: readonly string[] = ['programming', 'story', 'science fiction'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Names compare by code unit like the server's `collate "C"`: lower-cased, then as is, then id.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: Book, b: Book) =>
+  compareText(a.name.toLowerCase(), b.name.toLowerCase()) ||
+  compareText(a.name, b.name) ||
+  compareText(a._id, b._id);
 
-function apiError(status: number, code: string, message: string) {
-  return HttpResponse.json({ error: { code, message } }, { status });
+const ORDER: Record<BookSort, (a: Book, b: Book) => number> = {
+  'price-asc': (a, b) => a.price - b.price || byName(a, b),
+  'price-desc': (a, b) => b.price - a.price || byName(a, b),
+  'name-asc': byName,
+  'name-desc': (a, b) => byName(b, a) || compareText(a._id, b._id),
+};
+
+/** The catalogue as the server's listBooks answers it: filtered, sorted, paged when asked. */
+function listBooks(query: BookListQuery): { items: Book[]; total: number } {
+  const q = query.q?.toLowerCase();
+  const matches = db.books
+    .filter((book) => !query.category || book.category === query.category)
+    .filter((book) => !q || book.name.toLowerCase().includes(q))
+    .sort(ORDER[query.sort ?? 'name-asc']);
+  if (query.page === undefined && query.limit === undefined) {
+    return { items: matches, total: matches.length };
+  }
+  const limit = query.limit ?? DEFAULT_BOOK_PAGE_SIZE;
+  const start = ((query.page ?? 1) - 1) * limit;
+  return { items: matches.slice(start, start + limit), total: matches.length };
 }
 
 export const handlers = [
   http.get('/course.json', () => HttpResponse.json(db.courses)),
 
-  http.get(apiPath('/books'), ({ request }) => {
-    const params = new URL(request.url).searchParams;
-    const category = params.get('category');
-    if (category !== null && !CATEGORIES.includes(category)) {
-      return apiError(400, 'bad_request', 'Unknown category');
-    }
-    let books: Book[] = db.books;
-    if (category) books = books.filter((book) => book.category === category);
-    const q = params.get('q')?.toLowerCase();
-    if (q) books = books.filter((book) => book.name.toLowerCase().includes(q));
-    const limit = Number(params.get('limit') ?? books.length);
-    const page = Number(params.get('page') ?? 1);
-    return HttpResponse.json(books.slice((page - 1) * limit, page * limit));
+  apiRoute('GET /api/books', {
+    query: bookListQuerySchema,
+    handle: ({ query }) => {
+      const { items, total } = listBooks(query);
+      return HttpResponse.json(items, { headers: { 'x-total-count': String(total) } });
+    },
   }),
 
-  http.post(apiPath('/newsletter'), async ({ request }) => {
-    const body = (await request.json().catch(() => null)) as { email?: unknown } | null;
-    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!email) return apiError(400, 'bad_request', 'Email is required');
-    if (!EMAIL.test(email)) return apiError(400, 'bad_request', 'Invalid email address');
-    if (db.subscribers.has(email))
-      return HttpResponse.json({ message: 'You are already subscribed.' }, { status: 200 });
-    db.subscribers.add(email);
-    return HttpResponse.json({ message: 'Thanks for subscribing!' }, { status: 201 });
+  apiRoute('POST /api/newsletter', {
+    body: newsletterBodySchema,
+    handle: ({ body }) => {
+      if (db.subscribers.has(body.email)) {
+        return HttpResponse.json({ message: NEWSLETTER_MESSAGES.exists }, { status: 200 });
+      }
+      db.subscribers.add(body.email);
+      return HttpResponse.json({ message: NEWSLETTER_MESSAGES.created }, { status: 201 });
+    },
   }),
 
   ...userHandlers,

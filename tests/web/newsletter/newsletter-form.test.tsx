@@ -52,10 +52,11 @@ describe('newsletter form', () => {
     await user.click(send);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Email is required');
+    // The server's 400 wording: `field: message`.
+    expect(alert).toHaveTextContent('email: Email is required');
     expect(sentBody).toEqual({ email: '' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('Email is required');
+    expect(input).toHaveAccessibleDescription('email: Email is required');
   });
 
   it('shows the server message for an invalid address and keeps what was typed', async () => {
