@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
+import { validationMessage } from '../../contract/validation-message';
 
 /** Throw from a route for an expected failure; the message is shown to the client. */
 export class HttpError extends Error {
@@ -57,12 +58,12 @@ function formatBytes(bytes: number): string {
 /** Turns any error into the status and client-facing message of the JSON error shape. */
 function classify(error: unknown, request: FastifyRequest): Classified {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const message = error.validation
-      .map((issue) => {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return field ? `${field}: ${issue.message}` : issue.message;
-      })
-      .join('; ');
+    const message = validationMessage(
+      error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      })),
+    );
     return { status: 400, message };
   }
   if (error instanceof HttpError) {
