@@ -13,8 +13,8 @@ function matchedPattern(path: string) {
     .replace(/\/+/g, '/');
 }
 
-const plainPaths = Object.entries(paths).filter(
-  (entry): entry is [string, string] => typeof entry[1] === 'string',
+const plainPaths = Object.entries(paths).flatMap(([name, path]) =>
+  typeof path === 'string' ? [[name, path] as const] : [],
 );
 
 describe('route table', () => {
