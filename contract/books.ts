@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 import { BOOK_CATEGORIES } from './book-categories';
 
 export { BOOK_CATEGORIES };
@@ -33,8 +34,7 @@ function wholeNumber(min: number, max: number) {
 
 // Query strings arrive as strings, so numbers are coerced.
 export const bookListQuerySchema = z.object({
-  q: z
-    .string()
+  q: textSchema()
     .trim()
     .min(1, 'Search text must not be empty')
     .max(100, 'Search text must be at most 100 characters')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './email';
+import { textSchema } from './text';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
@@ -33,7 +34,7 @@ const objectBody = {
 };
 
 const maxText = (max: number) =>
-  z.string({ error: 'Must be a string' }).trim().max(max, `Must be at most ${max} characters`);
+  textSchema({ error: 'Must be a string' }).trim().max(max, `Must be at most ${max} characters`);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -73,14 +74,12 @@ export const profileUpdateBodySchema = z.strictObject(
       (value) => value === '' || isHttpUrl(value),
       'Must be empty or an http(s) URL',
     ),
-    phoneNumber: z
-      .string({ error: 'Must be a string' })
+    phoneNumber: textSchema({ error: 'Must be a string' })
       .trim()
       .regex(/^(\+?\d{4,20})?$/, 'Must be empty or 4-20 digits, optionally starting with +'),
     address: maxText(300),
     /** Accepted for the original client's sake but never stored: the date comes from Firebase. */
-    signUpDate: z
-      .string({ error: 'Must be a string' })
+    signUpDate: textSchema({ error: 'Must be a string' })
       .max(64, 'Must be at most 64 characters')
       .optional(),
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import {
@@ -253,6 +254,21 @@ describe('GET /api/userprofile/:email and PUT /api/userupdate/:email', () => {
       (email) => ({ ...validBody(email), signUpDate: 'd'.repeat(65) }),
       'signUpDate: Must be at most 64 characters',
     ],
+    [
+      'a NUL byte in the name',
+      (email) => ({ ...validBody(email), name: 'Ada\u0000' }),
+      'name: Must not contain a NUL character',
+    ],
+    [
+      'a NUL byte in the address',
+      (email) => ({ ...validBody(email), address: '\u0000' }),
+      'address: Must not contain a NUL character',
+    ],
+    [
+      'a NUL byte in the signUpDate',
+      (email) => ({ ...validBody(email), signUpDate: '2024\u0000' }),
+      'signUpDate: Must not contain a NUL character',
+    ],
     ['a missing field', (email) => ({ email, name: 'x' }), 'education: '],
     [
       'another address in the body',
@@ -275,6 +291,16 @@ describe('GET /api/userprofile/:email and PUT /api/userupdate/:email', () => {
     expect(error.code).toBe('bad_request');
     expect(error.message.startsWith(message), error.message).toBe(true);
     expect(await userRow(user.email)).toEqual(before);
+  });
+
+  it('serves a user whose address is longer than 100 characters', async () => {
+    const local = `${'a'.repeat(40)}-${randomUUID().slice(0, 8)}`;
+    const user = await signIn(t.app, `${local}@${'b'.repeat(60)}.example.test`);
+    expect(user.email.length).toBeGreaterThan(120);
+    expect((await update(user, validBody(user.email))).statusCode).toBe(200);
+    const profile = await profileOf(user);
+    expect(profile.statusCode).toBe(200);
+    expect(userProfileSchema.parse(profile.json()).email).toBe(user.email);
   });
 
   it('lets an admin read any profile, and answers 404 for an unknown user', async () => {
