@@ -10,6 +10,8 @@ export const API_ERROR_CODES = [
   'payload_too_large',
   'too_many_requests',
   'internal',
+  /** 503: a dependency (the database) is down; retrying later may work. */
+  'service_unavailable',
 ] as const;
 
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);

@@ -8,20 +8,23 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogue } from './db/seed';
+import { MAX_EMAIL_LENGTH } from '../contract/email';
 import {
-  frameworkErrors,
+  clientErrorHandler,
+  frameworkErrorHandler,
   HttpError,
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
-import { registerSecurity } from './plugins/security';
+import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
-import { TOKEN_EXCHANGE_LIMITS, userRoutes, type TokenExchangeLimits } from './routes/users';
+import { userRoutes } from './routes/users';
+import { RATE_LIMITS, type RateLimits } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +35,28 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Path parameters are addresses at most: the longest one, every character percent-encoded. */
+export const MAX_PARAM_LENGTH = MAX_EMAIL_LENGTH * 3;
+
+/**
+ * How long a client may take to send a request: slow senders are cut off, while a few MB from a
+ * phone on a poor connection (~50 KB/s) still fit in the request time.
+ */
+export type ServerTimeouts = {
+  /** The whole request, headers and body (Node's `requestTimeout`; answered 408). */
+  requestMs: number;
+  /** The headers alone (Node's `headersTimeout`; at most `requestMs`). */
+  headersMs: number;
+  /** A connection with no bytes either way (Fastify's `connectionTimeout`). */
+  idleMs: number;
+};
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 120_000,
+  headersMs: 20_000,
+  idleMs: 60_000,
+};
+
 export type BuildAppOptions = {
   config: Config;
   /** A ready (migrated) database owned by the caller; when absent the app opens, migrates and
@@ -39,8 +64,10 @@ export type BuildAppOptions = {
   db?: Db;
   /** Verifies Firebase ID tokens and manages Firebase accounts; default: firebase-admin. */
   identityProvider?: IdentityProvider;
-  /** Requests per minute for `PUT /api/user/:email` (tests use small numbers). */
-  tokenExchangeLimits?: Partial<TokenExchangeLimits>;
+  /** Requests per minute of the write routes (tests use small numbers). */
+  rateLimits?: Partial<RateLimits>;
+  /** How long clients may take (tests use small numbers). */
+  timeouts?: Partial<ServerTimeouts>;
 };
 
 /** Builds the whole server. The process (server/index.ts) and the tests both use this. */
@@ -48,12 +75,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
+  const limits: RateLimits = { ...RATE_LIMITS, ...options.rateLimits };
+  const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
+  const headers = securityHeaders(config);
 
   try {
     const app = Fastify({
       logger: { level: config.LOG_LEVEL },
       bodyLimit: BODY_LIMIT_BYTES,
-      frameworkErrors,
+      routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+      requestTimeout: timeouts.requestMs,
+      connectionTimeout: timeouts.idleMs,
+      http: {
+        headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+        // Node enforces both timeouts on this tick (default 30 s, too coarse for short ones).
+        connectionsCheckingInterval: Math.max(50, Math.min(5_000, timeouts.headersMs / 4)),
+      },
+      frameworkErrors: frameworkErrorHandler(headers),
+      clientErrorHandler: clientErrorHandler(headers),
     });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -87,13 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (api) => {
         await api.register(healthRoutes);
         await api.register(bookRoutes);
-        await api.register(newsletterRoutes);
-        await api.register(userRoutes, {
-          identity,
-          accessTokens,
-          limits: { ...TOKEN_EXCHANGE_LIMITS, ...options.tokenExchangeLimits },
-        });
-        await api.register(adminUserRoutes, { identity });
+        await api.register(newsletterRoutes, { limits });
+        await api.register(userRoutes, { identity, accessTokens, limits });
+        await api.register(adminUserRoutes, { identity, limits });
       },
       { prefix: '/api' },
     );

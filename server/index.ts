@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorCode } from '../contract/error-code';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
@@ -58,9 +59,8 @@ function handleShutdown(app: FastifyInstance): void {
 }
 
 main().catch((error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
   const reason =
-    code === 'EADDRINUSE'
+    errorCode(error) === 'EADDRINUSE'
       ? 'the port is already in use (set PORT to another one)'
       : error instanceof Error
         ? error.message

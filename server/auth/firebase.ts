@@ -1,5 +1,6 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
+import { errorCode } from '../../contract/error-code';
 import type { Config } from '../config';
 
 /** Who a verified Firebase ID token says the caller is. */
@@ -25,11 +26,6 @@ export class InvalidIdTokenError extends Error {
     super(reason, options);
     this.name = 'InvalidIdTokenError';
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 // Firebase's verdicts on the token itself; anything else (network, internal) is a server fault.

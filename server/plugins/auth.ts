@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUTH_MESSAGES, USER_MESSAGES, type UserRole } from '../../contract/users';
 import {
   ACCESS_TOKEN_POLICIES,
@@ -49,6 +49,11 @@ function pathEmail(request: FastifyRequest): string | undefined {
 }
 
 type Hook = (request: FastifyRequest) => Promise<void>;
+
+// Whatever needs credentials answers with personal data or tokens: no cache may keep it.
+async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  void reply.header('cache-control', 'no-store');
+}
 
 function asArray<T>(value: T | T[] | undefined): T[] {
   if (value === undefined) return [];
@@ -151,6 +156,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     if (policy === 'anyone') return;
 
+    route.onRequest = [noStore, ...asArray(route.onRequest)];
     const authenticate = ACCESS_TOKEN_POLICIES.has(policy)
       ? authenticateAccessToken
       : authenticateIdToken;

@@ -1,7 +1,10 @@
 import { stat } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCode } from '../../contract/error-code';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
 
@@ -39,6 +42,8 @@ export function codeForStatus(status: number): ApiErrorCode {
       return 'payload_too_large';
     case 429:
       return 'too_many_requests';
+    case 503:
+      return 'service_unavailable';
     default:
       return status >= 500 ? 'internal' : 'bad_request';
   }
@@ -83,6 +88,11 @@ function classify(error: unknown, request: FastifyRequest): Classified {
         status: 413,
         message: `Request body is larger than ${formatBytes(request.routeOptions.bodyLimit)}`,
       };
+    // Fastify's message would echo the whole (long) path back.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: 'A path parameter is too long' };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: 'Malformed URL' };
     // DESIGN.md lists the API's error statuses; an unsupported body type is a plain bad request.
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 400, message: 'Unsupported Content-Type: send application/json' };
@@ -115,13 +125,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   // Only JSON bodies (multipart routes add their own parser): anything else is a clear 400.
   app.removeContentTypeParser('text/plain');
 
-  app.setErrorHandler((error: unknown, request, reply) => {
-    const { status, message } = classify(error, request);
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-    }
-    return reply.code(status).send(apiError(codeForStatus(status), message));
-  });
+  app.setErrorHandler(sendError);
+}
+
+/** Sends any error in the shared shape; only a 5xx is logged (with its details) as a failure. */
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, message } = classify(error, request);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  }
+  return reply.code(status).send(apiError(codeForStatus(status), message));
 }
 
 export type NotFoundOptions = {
@@ -164,16 +177,64 @@ function sendNotFound(request: FastifyRequest, reply: FastifyReply, path: string
   return reply.code(404).send(apiError('not_found', `Route ${request.method} ${path} not found`));
 }
 
-/** Fastify's `frameworkErrors`: errors raised before routing, such as an undecodable URL. */
-export function frameworkErrors(
+type FrameworkErrorHandler = (
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send(apiError('bad_request', 'Malformed URL'));
-    return;
+) => void;
+
+/**
+ * Fastify's `frameworkErrors`: errors raised while routing (an undecodable URL, an over-long
+ * path parameter), answered like any other error. No hook ran yet, so the security headers are
+ * added here.
+ */
+export function frameworkErrorHandler(
+  headers: Readonly<Record<string, string>>,
+): FrameworkErrorHandler {
+  return (error, request, reply) => {
+    void sendError(error, request, reply.headers(headers));
+  };
+}
+
+type ClientErrorHandler = (this: FastifyInstance, error: Error, socket: Socket) => void;
+
+function clientErrorStatus(code: string | undefined): { status: number; message: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: 'Request headers are too large' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'The request took too long to arrive' };
+    default:
+      return { status: 400, message: 'Malformed HTTP request' };
   }
-  request.log.error({ err: error }, 'request failed before routing');
-  void reply.code(500).send(apiError('internal', 'Internal server error'));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers too large, a
+ * request or its headers too slow, bad framing) before Fastify saw it. Answers in the shared
+ * JSON shape, with the security headers, then closes the connection.
+ */
+export function clientErrorHandler(headers: Readonly<Record<string, string>>): ClientErrorHandler {
+  return function (error, socket) {
+    const code = errorCode(error);
+    if (code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, message } = clientErrorStatus(code);
+    this.log.debug({ err: error }, 'client error');
+    // As Node does: only when no answer has begun on this connection.
+    if (socket.writable && socket.bytesWritten === 0) {
+      const body = JSON.stringify(apiError(codeForStatus(status), message));
+      const head = {
+        ...headers,
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      };
+      const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

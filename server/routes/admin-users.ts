@@ -9,15 +9,16 @@ import {
 import type { IdentityProvider } from '../auth/firebase';
 import { deleteUserAsAdmin, listUsers, makeAdmin } from '../db/repositories/users';
 import { errorResponses, HttpError } from '../plugins/errors';
+import { perCaller, type RateLimits } from '../rate-limits';
 
-export type AdminUserRoutesOptions = { identity: IdentityProvider };
+export type AdminUserRoutesOptions = { identity: IdentityProvider; limits: RateLimits };
 
 /** The admin's user list, delete and promote (the `admin` policy guards every route here). */
 export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { identity } = options;
+  const { identity, limits } = options;
 
   app.get(
     '/allusers',
@@ -28,6 +29,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app.delete(
     '/allusers/dlt/:email',
     {
+      config: { rateLimit: perCaller(limits.adminWritePerAdmin) },
       schema: {
         params: emailParamsSchema,
         response: { 200: deleteUserResponseSchema, ...errorResponses },
@@ -59,6 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app.put(
     '/allusers/makeadmin/:email',
     {
+      config: { rateLimit: perCaller(limits.adminWritePerAdmin) },
       schema: {
         params: emailParamsSchema,
         response: { 200: makeAdminResponseSchema, ...errorResponses },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiError, errorResponses } from '../plugins/errors';
+import { errorResponses, HttpError } from '../plugins/errors';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,12 +10,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       try {
         await app.db.query('select 1');
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send(apiError('internal', 'Database is not reachable'));
+        throw new HttpError(503, 'Database is not reachable');
       }
       return { ok: true as const };
     },

@@ -5,16 +5,29 @@ import {
   newsletterResponseSchema,
 } from '../../contract/newsletter';
 import { subscribe } from '../db/repositories/newsletter';
-import { errorResponses } from '../plugins/errors';
+import { errorResponses, HttpError } from '../plugins/errors';
+import { perIp, RATE_LIMIT_WINDOW_MS, type RateLimits } from '../rate-limits';
 
-/** Per client IP: an open form, so it is cheap to flood. */
-export const NEWSLETTER_RATE_LIMIT = { max: 20, timeWindow: '1 minute' } as const;
+export type NewsletterRoutesOptions = { limits: RateLimits };
 
-export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+export const NEWSLETTER_BUSY_MESSAGE = 'Too many subscriptions right now, try again in a minute';
+
+export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { limits } = options;
+  // One counter for every client: the per-IP limit alone lets many addresses flood the table.
+  const total = app.createRateLimit({
+    max: limits.newsletterTotal,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    keyGenerator: () => 'newsletter:all',
+  });
+
   app.post(
     '/newsletter',
     {
-      config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+      config: { rateLimit: perIp(limits.newsletterPerIp) },
       schema: {
         body: newsletterBodySchema,
         response: {
@@ -22,6 +35,14 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           201: newsletterResponseSchema,
           ...errorResponses,
         },
+      },
+      // After validation, so malformed requests do not use up everyone's budget.
+      preHandler: async (request, reply) => {
+        const result = await total(request);
+        if (!result.isAllowed && result.isExceeded) {
+          void reply.header('retry-after', String(result.ttlInSeconds));
+          throw new HttpError(429, NEWSLETTER_BUSY_MESSAGE);
+        }
       },
     },
     async (request, reply) => {

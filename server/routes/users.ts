@@ -16,15 +16,12 @@ import type { IdentityProvider } from '../auth/firebase';
 import { createFixedWindowLimiter } from '../auth/fixed-window-limiter';
 import { findUserByEmail, updateProfile, upsertOnSignIn } from '../db/repositories/users';
 import { errorResponses, HttpError } from '../plugins/errors';
-
-/** Token exchanges allowed per minute; the defaults of `buildApp`. */
-export type TokenExchangeLimits = { perIp: number; perAddress: number };
-export const TOKEN_EXCHANGE_LIMITS: TokenExchangeLimits = { perIp: 30, perAddress: 10 };
+import { perCaller, perIp, RATE_LIMIT_WINDOW_MS, type RateLimits } from '../rate-limits';
 
 export type UserRoutesOptions = {
   identity: IdentityProvider;
   accessTokens: AccessTokens;
-  limits: TokenExchangeLimits;
+  limits: RateLimits;
 };
 
 function seconds(n: number): string {
@@ -49,13 +46,16 @@ async function creationTime(
 /** The caller's own account: token exchange, admin flag and profile. */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
   const { identity, accessTokens, limits } = options;
-  const perAddress = createFixedWindowLimiter({ max: limits.perAddress, windowMs: 60_000 });
+  const perAddress = createFixedWindowLimiter({
+    max: limits.tokenExchangePerAddress,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+  });
 
   app.put(
     '/user/:email',
     {
       // Per client IP; the per-address limit is below (one route takes one rateLimit config).
-      config: { rateLimit: { max: limits.perIp, timeWindow: '1 minute' } },
+      config: { rateLimit: perIp(limits.tokenExchangePerIp) },
       schema: {
         params: emailParamsSchema,
         body: tokenExchangeBodySchema,
@@ -122,6 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.put(
     '/userupdate/:email',
     {
+      config: { rateLimit: perCaller(limits.profileUpdatePerUser) },
       schema: {
         params: emailParamsSchema,
         body: profileUpdateBodySchema,

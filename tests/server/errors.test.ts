@@ -1,13 +1,24 @@
-import type { InjectOptions } from 'fastify';
+import { errorCodes, type FastifyError, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema, type ApiError } from '../../contract/errors';
-import { HttpError } from '../../server/plugins/errors';
+import { MAX_PARAM_LENGTH } from '../../server/app';
+import { frameworkErrorHandler, HttpError } from '../../server/plugins/errors';
+import { securityHeaders } from '../../server/plugins/security';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+
+type ErrorConstructor = new (...args: string[]) => FastifyError;
+
+/** Every error Fastify can raise that blames the client (a 4xx statusCode). */
+const fastifyClientErrors = Object.entries(errorCodes as Record<string, ErrorConstructor>).filter(
+  ([, FastifyErrorClass]) => {
+    const status = new FastifyErrorClass('x', 'y', 'z').statusCode ?? 500;
+    return status >= 400 && status < 500;
+  },
+);
 
 describe('error responses', () => {
   let t: TestApp;
-  const statuses: number[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp({ seed: false });
@@ -24,6 +35,23 @@ describe('error responses', () => {
       { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
       async () => ({ ok: 'not a boolean' }) as unknown as { ok: boolean },
     );
+    const fastifyError = (name: string) => {
+      const FastifyErrorClass = (errorCodes as Record<string, ErrorConstructor>)[name];
+      if (!FastifyErrorClass) throw new Error(`no Fastify error ${name}`);
+      return new FastifyErrorClass('x', 'y', 'z');
+    };
+    t.app.get<{ Params: { name: string } }>('/test-only/thrown/:name', async (request) => {
+      throw fastifyError(request.params.name);
+    });
+    // The path Fastify takes for errors raised while routing.
+    const onFrameworkError = frameworkErrorHandler(securityHeaders(t.config));
+    t.app.get<{ Params: { name: string } }>(
+      '/test-only/framework/:name',
+      async (request, reply) => {
+        onFrameworkError(fastifyError(request.params.name), request, reply);
+        return reply;
+      },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -35,7 +63,6 @@ describe('error responses', () => {
     contentType: string | undefined;
   }> {
     const res = await t.app.inject(options);
-    statuses.push(res.statusCode);
     return {
       status: res.statusCode,
       body: apiErrorSchema.parse(res.json()),
@@ -132,8 +159,71 @@ describe('error responses', () => {
     });
   });
 
-  it('never answered 500 to any of the client mistakes above', () => {
-    expect(statuses.length).toBeGreaterThan(10);
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  it.each(fastifyClientErrors.map(([name]) => name))(
+    'answers Fastify’s client error %s with its 4xx in the shared shape, thrown or while routing',
+    async (name) => {
+      for (const url of [`/test-only/thrown/${name}`, `/test-only/framework/${name}`]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, url).toBeLessThan(500);
+        const { error } = apiErrorSchema.parse(res.json());
+        expect(error.code).not.toBe('internal');
+        expect(error.message).not.toBe('');
+      }
+    },
+  );
+
+  it('serves path parameters as long as the longest address, percent-encoded', async () => {
+    // No token: the access check answers, not the router.
+    const long = await send({ method: 'PUT', url: `/api/userupdate/${'a'.repeat(101)}` });
+    expect(long.status).toBe(401);
+    const encoded = await send({
+      method: 'DELETE',
+      url: `/api/allusers/dlt/${'%41'.repeat(MAX_PARAM_LENGTH / 3)}`,
+    });
+    expect(encoded.status).toBe(401);
+  });
+
+  it('answers a longer path parameter with 414 and the security headers', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userupdate/${'a'.repeat(MAX_PARAM_LENGTH + 1)}`,
+    });
+    expect(res.statusCode).toBe(414);
+    expect(apiErrorSchema.parse(res.json())).toEqual({
+      error: { code: 'bad_request', message: 'A path parameter is too long' },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it.each([
+    ['the book search', { method: 'GET', url: '/api/books?q=%00' }, 'q: '],
+    ['a newsletter address', newsletter('{"email":"a\\u0000@b.co"}'), 'email: '],
+  ] as const)('refuses a NUL byte in %s with 400', async (_label, options, field) => {
+    const res = await send(options);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(`${field}Must not contain a NUL character`);
+  });
+
+  it('never answers 500 to a client mistake', async () => {
+    const mistakes: InjectOptions[] = [
+      { method: 'GET', url: '/api/nope' },
+      { method: 'GET', url: '/api/books?q=%00' },
+      { method: 'GET', url: '/api/books?page=%00&limit=-1&sort[]=x' },
+      { method: 'GET', url: '/api/books/%E0%A4%A' },
+      { method: 'PUT', url: `/api/userupdate/${'a'.repeat(2000)}` },
+      newsletter('{"email": "a@b.co"'),
+      newsletter('{"email":"a@b.co","__proto__":{"admin":true}}'),
+      newsletter(''),
+      newsletter('{"email":"a\\u0000@b.co"}'),
+      newsletter('email=a@b.co', 'text/plain'),
+      newsletter(JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) })),
+    ];
+    for (const options of mistakes) {
+      const res = await t.app.inject(options);
+      expect(res.statusCode, `${options.method} ${options.url}`).toBeLessThan(500);
+      expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+    }
   });
 });

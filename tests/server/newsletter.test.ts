@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { NEWSLETTER_RATE_LIMIT } from '../../server/routes/newsletter';
+import { RATE_LIMITS } from '../../server/rate-limits';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 describe('POST /api/newsletter', () => {
@@ -84,9 +84,9 @@ describe('POST /api/newsletter', () => {
     });
   });
 
-  it(`limits one client to ${NEWSLETTER_RATE_LIMIT.max} requests a minute with a 429 JSON error`, async () => {
+  it(`limits one client to ${RATE_LIMITS.newsletterPerIp} requests a minute with a 429 JSON error`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.max; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.newsletterPerIp; i += 1) {
       const res = await post({ email: `flood${i}@example.com` }, ip);
       expect(res.statusCode).toBe(201);
     }

@@ -1,5 +1,33 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../../contract/errors';
+import { securityHeaders } from '../../server/plugins/security';
+import { bearer } from './helpers/accounts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
+
+/** Sends raw bytes to a listening server; resolves with everything it answered once it closes. */
+function rawExchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+    socket.write(request);
+  });
+}
+
+function parseRawResponse(raw: string) {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = new Map(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
+    }),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -26,8 +54,6 @@ describe('security headers', () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ibb.co']);
     expect(csp.get('connect-src')).toEqual([
       "'self'",
-      'ws:',
-      'wss:',
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://api.emailjs.com',
@@ -60,11 +86,90 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('denies browser features the SPA does not use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = String(res.headers['permissions-policy']);
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()']) {
+      expect(policy).toContain(feature);
+    }
+    expect(policy).toContain('payment=(self "https://js.stripe.com")');
+  });
+
   it('sends them on errors too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('sends them on errors raised while routing (a malformed URL)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/books/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+  });
+
+  it('lists, for answers sent outside Fastify, the very headers helmet sends', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    for (const [name, value] of Object.entries(securityHeaders(t.config))) {
+      expect(res.headers[name], name).toBe(value);
+    }
+  });
+
+  it('forbids caching answers of routes that need credentials, even their errors', async () => {
+    for (const url of ['/api/userprofile/a%40b.co', '/api/allusers', '/api/admin/a%40b.co']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer('not-a-token') });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const exchange = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/a%40b.co',
+      payload: { email: 'a@b.co' },
+    });
+    expect(exchange.statusCode).toBe(401);
+    expect(exchange.headers['cache-control']).toBe('no-store');
+    // The public catalogue may be cached.
+    const books = await t.app.inject({ method: 'GET', url: '/api/books' });
+    expect(books.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('answers of the HTTP parser', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers headers too large with a 431 JSON error and the security headers', async () => {
+    const raw = await rawExchange(
+      port,
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
+    const res = parseRawResponse(raw);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(apiErrorSchema.parse(JSON.parse(res.body))).toEqual({
+      error: { code: 'bad_request', message: 'Request headers are too large' },
+    });
+    for (const [name, value] of Object.entries(securityHeaders(t.config))) {
+      expect(res.headers.get(name), name).toBe(value);
+    }
+  });
+
+  it('answers a request Node cannot parse with a 400 JSON error', async () => {
+    const res = parseRawResponse(await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n'));
+    expect(res.status).toBe(400);
+    expect(apiErrorSchema.parse(JSON.parse(res.body)).error.code).toBe('bad_request');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

@@ -21,7 +21,7 @@ import {
 import type { TestApp } from './helpers/build-test-app';
 import { signUp, uniqueEmail, unsignedIdToken } from './helpers/firebase-emulator';
 
-const LIMITS = { perIp: 5, perAddress: 3 };
+const LIMITS = { tokenExchangePerIp: 5, tokenExchangePerAddress: 3 };
 
 function errorOf(res: { json: () => unknown }) {
   return apiErrorSchema.parse(res.json()).error;
@@ -250,9 +250,9 @@ describe('PUT /api/user/:email (token exchange)', () => {
   });
 
   describe('rate limits', () => {
-    it(`allows ${LIMITS.perAddress} exchanges a minute per address, from any client`, async () => {
+    it(`allows ${LIMITS.tokenExchangePerAddress} exchanges a minute per address, from any client`, async () => {
       const account = await signUp(uniqueEmail('limited'));
-      for (let i = 0; i < LIMITS.perAddress; i += 1) {
+      for (let i = 0; i < LIMITS.tokenExchangePerAddress; i += 1) {
         const ok = await exchange(t.app, { idToken: account.idToken, pathEmail: account.email });
         expect(ok.statusCode).toBe(200);
       }
@@ -276,7 +276,7 @@ describe('PUT /api/user/:email (token exchange)', () => {
     it('does not let strangers use up an address’s allowance', async () => {
       const account = await signUp(uniqueEmail('target'));
       const stranger = await signUp(uniqueEmail('stranger'));
-      for (let i = 0; i < LIMITS.perAddress + 2; i += 1) {
+      for (let i = 0; i < LIMITS.tokenExchangePerAddress + 2; i += 1) {
         const res = await exchange(t.app, { idToken: stranger.idToken, pathEmail: account.email });
         expect(res.statusCode).toBe(403);
       }
@@ -284,9 +284,9 @@ describe('PUT /api/user/:email (token exchange)', () => {
       expect(own.statusCode).toBe(200);
     });
 
-    it(`allows ${LIMITS.perIp} exchanges a minute per client IP, whatever the address`, async () => {
+    it(`allows ${LIMITS.tokenExchangePerIp} exchanges a minute per client IP, whatever the address`, async () => {
       const ip = freshIp();
-      for (let i = 0; i < LIMITS.perIp; i += 1) {
+      for (let i = 0; i < LIMITS.tokenExchangePerIp; i += 1) {
         const account = await signUp(uniqueEmail('ip'));
         const res = await exchange(t.app, {
           idToken: account.idToken,

@@ -1,11 +1,18 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TokenExchangeLimits } from '../../../server/routes/users';
+import type { RateLimits } from '../../../server/rate-limits';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { emulatorHost, signUp, uniqueEmail, type EmulatorAccount } from './firebase-emulator';
 
 /** High enough that only the rate-limit tests ever meet a limit. */
-const GENEROUS_LIMITS: TokenExchangeLimits = { perIp: 10_000, perAddress: 10_000 };
+const GENEROUS_LIMITS: RateLimits = {
+  tokenExchangePerIp: 10_000,
+  tokenExchangePerAddress: 10_000,
+  profileUpdatePerUser: 10_000,
+  adminWritePerAdmin: 10_000,
+  newsletterPerIp: 10_000,
+  newsletterTotal: 10_000,
+};
 
 /**
  * The real app, verifying ID tokens against the suite's Auth Emulator. `adminEmails` become
@@ -13,7 +20,7 @@ const GENEROUS_LIMITS: TokenExchangeLimits = { perIp: 10_000, perAddress: 10_000
  */
 export function buildAccountsApp(options: {
   adminEmails: string[];
-  limits?: Partial<TokenExchangeLimits>;
+  limits?: Partial<RateLimits>;
   seed?: boolean;
 }): Promise<TestApp> {
   return buildTestApp({
@@ -22,7 +29,7 @@ export function buildAccountsApp(options: {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       ADMIN_EMAILS: options.adminEmails.join(','),
     },
-    app: { tokenExchangeLimits: { ...GENEROUS_LIMITS, ...options.limits } },
+    app: { rateLimits: { ...GENEROUS_LIMITS, ...options.limits } },
   });
 }
 

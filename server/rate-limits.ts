@@ -1,0 +1,51 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Requests allowed per minute on every write of the API: the one list of its limits. Counted in
+ * this process's memory (a shared store is a later step). `buildApp` takes lower ones for tests.
+ */
+export type RateLimits = {
+  /** PUT /user/:email (token exchange), per client IP. */
+  tokenExchangePerIp: number;
+  /** PUT /user/:email, per address, once the ID token proved it. */
+  tokenExchangePerAddress: number;
+  /** PUT /userupdate/:email, per signed-in user. */
+  profileUpdatePerUser: number;
+  /** DELETE /allusers/dlt/:email and PUT /allusers/makeadmin/:email, per admin (each route). */
+  adminWritePerAdmin: number;
+  /** POST /newsletter, per client IP: an open form is cheap to flood. */
+  newsletterPerIp: number;
+  /** POST /newsletter, all clients together: a flood from many addresses. */
+  newsletterTotal: number;
+};
+
+export const RATE_LIMITS: RateLimits = {
+  tokenExchangePerIp: 30,
+  tokenExchangePerAddress: 10,
+  profileUpdatePerUser: 20,
+  adminWritePerAdmin: 60,
+  newsletterPerIp: 20,
+  newsletterTotal: 300,
+};
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** A route's `config.rateLimit` counting per client IP, before anything else runs. */
+export function perIp(max: number): RateLimitOptions {
+  return { max, timeWindow: RATE_LIMIT_WINDOW_MS };
+}
+
+/**
+ * A route's `config.rateLimit` counting per signed-in caller. At preHandler: the auth plugin
+ * sets `request.caller` in preValidation, and only authorized requests are counted.
+ */
+export function perCaller(max: number): RateLimitOptions {
+  return {
+    max,
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) =>
+      request.caller ? `caller:${request.caller.email}` : `ip:${request.ip}`,
+  };
+}
