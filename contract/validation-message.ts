@@ -1,5 +1,5 @@
 /** One failed check of a request: the dotted field path (`''` for the whole value) and why. */
-export type ValidationIssue = { field: string; message: string };
+export type ValidationIssue = { field: string; message?: string };
 
 /**
  * The 400 message of a request that failed its schema: `field: message` per issue, joined by
