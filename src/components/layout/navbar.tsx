@@ -1,20 +1,20 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import {
-  CartIcon,
-  ChevronDownIcon,
-  CloseIcon,
-  DashboardIcon,
-  GraduationCapIcon,
-  LogoutIcon,
-  MenuIcon,
-  UserIcon,
-  UsersIcon,
-} from '@/components/icons';
+import { CartIcon, CloseIcon, GraduationCapIcon, LogoutIcon, MenuIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { focusRing } from './focus-ring';
 import { BrandMark } from './brand-mark';
+import { focusRing } from './focus-ring';
+import { MeMenu } from './me-menu';
+import {
+  isCurrent,
+  linkActive,
+  linkBase,
+  linkIdle,
+  navClass,
+  navItemsFor,
+  type NavItem,
+} from './nav-items';
 
 type Props = {
   /** Lines in the signed-in user's book cart. */
@@ -22,10 +22,6 @@ type Props = {
   /** Lines in the client-only course cart. */
   courseCartCount: number;
 };
-
-const linkBase = `inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium transition-colors ${focusRing}`;
-const linkIdle = 'text-base-content/75 hover:bg-base-200 hover:text-base-content';
-const linkActive = 'bg-primary/10 text-primary';
 
 function itemsLabel(what: string, count: number) {
   return `${what} (${count} ${count === 1 ? 'item' : 'items'})`;
@@ -67,86 +63,50 @@ function CountLink({
   );
 }
 
-/** The "Me" disclosure menu: Dashboard and Logout. */
-function MeMenu({ onLogout, name }: { onLogout: () => void; name: string | null }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
+/** A link of the nav-items table, marked as the current page (aria-current) where it is. */
+function ItemLink({
+  item,
+  className,
+  onClick,
+  markCurrent = true,
+  labelled,
+  children,
+}: {
+  item: NavItem;
+  className: (current: boolean) => string;
+  onClick?: () => void;
+  /** False for the call to action, which has no current state. */
+  markCurrent?: boolean;
+  /** An icon-only link: the label becomes its accessible name and tooltip. */
+  labelled?: boolean;
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  const current = isCurrent(item, pathname);
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-        className={`${linkBase} ${open ? linkActive : linkIdle} gap-1.5`}
-      >
-        <UserIcon className="h-4 w-4" />
-        Me
-        <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
-      </button>
-      {open && (
-        <div
-          id={menuId}
-          className="absolute right-0 top-full z-50 mt-2 w-56 overflow-hidden rounded-xl border border-base-200 bg-base-100 shadow-xl"
-        >
-          {name && (
-            <p className="truncate border-b border-base-200 px-4 py-3 text-xs text-base-content/60">
-              Signed in as <span className="font-semibold text-base-content">{name}</span>
-            </p>
-          )}
-          <ul className="p-1.5">
-            <li>
-              <Link
-                to={paths.dashboard}
-                onClick={() => setOpen(false)}
-                className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-base-200 ${focusRing}`}
-              >
-                <DashboardIcon className="h-4 w-4 text-base-content/60" />
-                Dashboard
-              </Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                onClick={() => {
-                  setOpen(false);
-                  onLogout();
-                }}
-                className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-error hover:bg-error/10 ${focusRing}`}
-              >
-                <LogoutIcon className="h-4 w-4" />
-                Logout
-              </button>
-            </li>
-          </ul>
-        </div>
-      )}
-    </div>
+    <Link
+      to={item.to}
+      onClick={onClick}
+      className={className(current)}
+      aria-current={markCurrent && current ? 'page' : undefined}
+      aria-label={labelled ? item.label : undefined}
+      title={labelled ? item.label : undefined}
+    >
+      {children}
+    </Link>
   );
 }
+
+const iconClass = (current: boolean) =>
+  `inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors ${focusRing} ${
+    current ? linkActive : linkIdle
+  }`;
+
+/** The desktop look of the button-like items: the call to action and the outlined buttons. */
+const buttonClass = (item: NavItem) => (current: boolean) =>
+  item.desktop === 'cta'
+    ? 'btn btn-primary btn-sm ml-1 rounded-lg normal-case'
+    : `btn btn-sm rounded-lg normal-case ${current ? 'btn-primary' : 'btn-outline btn-primary'}`;
 
 /** Top navigation (spec §2): Home, Books, Login; carts, View Orders, group learning and Me when signed in. */
 export function Navbar({ cartCount, courseCartCount }: Props) {
@@ -158,7 +118,6 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
   const mobileOpen = mobileOpenAt === pathname;
   const setMobileOpen = (open: boolean) => setMobileOpenAt(open ? pathname : null);
   const signedIn = status === 'signed-in';
-  const signedOut = status === 'signed-out';
 
   const handleLogout = async () => {
     // Read before signing out: the admin flag is cleared with the session.
@@ -170,11 +129,15 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
     await signOut();
   };
 
-  const navClass = (active: boolean) => `${linkBase} ${active ? linkActive : linkIdle}`;
-  // "/home" is the same screen as "/" (the landing after login).
-  const homeActive = pathname === paths.root || pathname === paths.home;
   const closeMobile = () => setMobileOpen(false);
   const displayName = user?.displayName || user?.email || null;
+
+  const items = navItemsFor(status);
+  const mainItems = items.filter((item) => item.desktop === 'main');
+  // On the right: icons first, then the buttons, then the Me menu.
+  const iconItems = items.filter((item) => item.desktop === 'icon');
+  const buttonItems = items.filter((item) => item.desktop === 'cta' || item.desktop === 'button');
+  const meItems = items.filter((item) => item.desktop === 'me-menu');
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">
@@ -193,20 +156,13 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
         </Link>
 
         <ul className="hidden items-center gap-1 md:flex">
-          <li>
-            <Link
-              to={paths.root}
-              className={navClass(homeActive)}
-              aria-current={homeActive ? 'page' : undefined}
-            >
-              Home
-            </Link>
-          </li>
-          <li>
-            <NavLink to={paths.book} className={({ isActive }) => navClass(isActive)}>
-              Books
-            </NavLink>
-          </li>
+          {mainItems.map((item) => (
+            <li key={item.to}>
+              <ItemLink item={item} className={navClass}>
+                {item.label}
+              </ItemLink>
+            </li>
+          ))}
         </ul>
 
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
@@ -220,38 +176,23 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
           )}
 
           <div className="hidden items-center gap-1.5 md:flex">
-            {signedIn && (
-              <>
-                <NavLink
-                  to={paths.groupLearn}
-                  aria-label="Group learning"
-                  title="Group learning"
-                  className={({ isActive }) =>
-                    `inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors ${focusRing} ${
-                      isActive ? linkActive : linkIdle
-                    }`
-                  }
-                >
-                  <UsersIcon />
-                </NavLink>
-                <Link
-                  to={paths.bookCart}
-                  className="btn btn-primary btn-sm ml-1 rounded-lg normal-case"
-                >
-                  View Orders
-                </Link>
-                <MeMenu onLogout={() => void handleLogout()} name={displayName} />
-              </>
-            )}
-            {signedOut && (
-              <NavLink
-                to={paths.login}
-                className={({ isActive }) =>
-                  `btn btn-sm rounded-lg normal-case ${isActive ? 'btn-primary' : 'btn-outline btn-primary'}`
-                }
+            {iconItems.map((item) => (
+              <ItemLink key={item.to} item={item} className={iconClass} labelled>
+                {item.icon && <item.icon />}
+              </ItemLink>
+            ))}
+            {buttonItems.map((item) => (
+              <ItemLink
+                key={item.to}
+                item={item}
+                className={buttonClass(item)}
+                markCurrent={item.desktop !== 'cta'}
               >
-                Login
-              </NavLink>
+                {item.label}
+              </ItemLink>
+            ))}
+            {signedIn && (
+              <MeMenu items={meItems} onLogout={() => void handleLogout()} name={displayName} />
             )}
           </div>
 
@@ -271,78 +212,29 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
       {mobileOpen && (
         <div id="mobile-menu" className="border-t border-base-200 bg-base-100 shadow-lg md:hidden">
           <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-            <li>
-              <Link
-                to={paths.root}
-                onClick={closeMobile}
-                className={`${navClass(homeActive)} w-full`}
-                aria-current={homeActive ? 'page' : undefined}
-              >
-                Home
-              </Link>
-            </li>
-            <li>
-              <NavLink
-                to={paths.book}
-                onClick={closeMobile}
-                className={({ isActive }) => `${navClass(isActive)} w-full`}
-              >
-                Books
-              </NavLink>
-            </li>
-            {signedOut && (
-              <li>
-                <NavLink
-                  to={paths.login}
+            {items.map((item) => (
+              <li key={item.to}>
+                <ItemLink
+                  item={item}
                   onClick={closeMobile}
-                  className={({ isActive }) => `${navClass(isActive)} w-full`}
+                  className={(current) => `${navClass(current)} w-full${item.icon ? ' gap-2' : ''}`}
                 >
-                  Login
-                </NavLink>
+                  {item.icon && <item.icon className="h-4 w-4" />}
+                  {item.label}
+                </ItemLink>
               </li>
-            )}
+            ))}
             {signedIn && (
-              <>
-                <li>
-                  <NavLink
-                    to={paths.bookCart}
-                    onClick={closeMobile}
-                    className={({ isActive }) => `${navClass(isActive)} w-full`}
-                  >
-                    View Orders
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink
-                    to={paths.groupLearn}
-                    onClick={closeMobile}
-                    className={({ isActive }) => `${navClass(isActive)} w-full gap-2`}
-                  >
-                    <UsersIcon className="h-4 w-4" />
-                    Group learning
-                  </NavLink>
-                </li>
-                <li>
-                  <NavLink
-                    to={paths.dashboard}
-                    onClick={closeMobile}
-                    className={({ isActive }) => `${navClass(isActive)} w-full gap-2`}
-                  >
-                    <DashboardIcon className="h-4 w-4" />
-                    Dashboard
-                  </NavLink>
-                </li>
-                <li className="mt-1 border-t border-base-200 pt-2">
-                  <button
-                    type="button"
-                    onClick={() => void handleLogout()}
-                    className={`${linkBase} w-full gap-2 text-error hover:bg-error/10`}
-                  >
-                    <LogoutIcon className="h-4 w-4" />
-                    Logout
-                  </button>
-                </li>
-              </>
+              <li className="mt-1 border-t border-base-200 pt-2">
+                <button
+                  type="button"
+                  onClick={() => void handleLogout()}
+                  className={`${linkBase} w-full gap-2 text-error hover:bg-error/10`}
+                >
+                  <LogoutIcon className="h-4 w-4" />
+                  Logout
+                </button>
+              </li>
             )}
           </ul>
         </div>

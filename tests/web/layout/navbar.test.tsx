@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { navItemsFor } from '@/components/layout/nav-items';
 import { Navbar } from '@/components/layout/navbar';
 import { buildUser } from '@/testing/data';
 import { renderApp } from '@/testing/render';
@@ -119,6 +120,97 @@ describe('navbar', () => {
       'false',
     );
     expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+});
+
+/** What a link shows a user: its label, or the visible text of a text link. */
+const linkName = (link: HTMLElement) => link.getAttribute('aria-label') ?? link.textContent;
+
+/** The links of the main navigation row (the phone menu lives outside it). */
+function desktopLinks() {
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map(linkName);
+}
+
+async function openPhoneMenu(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+  const menu = document.getElementById('mobile-menu');
+  if (!menu) throw new Error('the phone menu did not open');
+  return within(menu);
+}
+
+describe('navbar items by auth status', () => {
+  it('a visitor: Home, Books and Login, on the desktop row and in the phone menu', async () => {
+    const { user } = renderApp(navbar);
+    await screen.findByRole('link', { name: 'Login' });
+    expect(desktopLinks()).toEqual([
+      'LearnTogether',
+      'Home',
+      'Books',
+      'Course cart (2 items)',
+      'Login',
+    ]);
+
+    const phone = await openPhoneMenu(user);
+    expect(phone.getAllByRole('link').map(linkName)).toEqual(['Home', 'Books', 'Login']);
+    expect(phone.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('signed in: View Orders, group learning and Me on the row; Dashboard and Logout in the phone menu', async () => {
+    const { user } = renderApp(navbar, { auth: { user: buildUser() } });
+    await screen.findByRole('button', { name: 'Me' });
+    expect(desktopLinks()).toEqual([
+      'LearnTogether',
+      'Home',
+      'Books',
+      'Course cart (2 items)',
+      'Book cart (3 items)',
+      'Group learning',
+      'View Orders',
+    ]);
+
+    const phone = await openPhoneMenu(user);
+    expect(phone.getAllByRole('link').map(linkName)).toEqual([
+      'Home',
+      'Books',
+      'View Orders',
+      'Group learning',
+      'Dashboard',
+    ]);
+    expect(phone.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(phone.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('while the session loads: only what everyone sees', async () => {
+    const { user } = renderApp(navbar, { auth: { loading: true } });
+    await screen.findByRole('link', { name: 'Home' });
+    expect(desktopLinks()).toEqual(['LearnTogether', 'Home', 'Books', 'Course cart (2 items)']);
+    expect(screen.queryByRole('button', { name: 'Me' })).not.toBeInTheDocument();
+
+    const phone = await openPhoneMenu(user);
+    expect(phone.getAllByRole('link').map(linkName)).toEqual(['Home', 'Books']);
+  });
+
+  it('the phone menu marks the current page too ("/home" is Home)', async () => {
+    const { user } = renderApp(navbar, { path: '/home', auth: { user: buildUser() } });
+    const phone = await openPhoneMenu(user);
+    expect(phone.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(phone.getByRole('link', { name: 'View Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('one table drives both: each status sees its own items', () => {
+    const labels = (status: Parameters<typeof navItemsFor>[0]) =>
+      navItemsFor(status).map((item) => item.label);
+    expect(labels('signed-out')).toEqual(['Home', 'Books', 'Login']);
+    expect(labels('signed-in')).toEqual([
+      'Home',
+      'Books',
+      'View Orders',
+      'Group learning',
+      'Dashboard',
+    ]);
+    expect(labels('loading')).toEqual(['Home', 'Books']);
   });
 });
 
