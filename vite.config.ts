@@ -1,12 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { inlineEntryCss } from './scripts/lib/inline-entry-css';
+import {
+  inlineEntryCss,
+  precompressBuild,
+  preloadAppChunk,
+} from './scripts/lib/first-paint-plugins';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), inlineEntryCss()],
+  plugins: [
+    react(),
+    inlineEntryCss(),
+    preloadAppChunk(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+    precompressBuild(),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -40,6 +40,11 @@ async function audit(url: string): Promise<Row> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-insight', 'network-dependency-tree-insight']) {
+      console.log(id, String(JSON.stringify(audits[id]?.details)).slice(0, 1500));
+    }
+  }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     route: new URL(url).pathname,

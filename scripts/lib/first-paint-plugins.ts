@@ -1,4 +1,8 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 /**
  * Puts the entry stylesheet into index.html as a <style> element at build time. The app shell in
@@ -26,6 +30,100 @@ export function inlineEntryCss(): Plugin {
           },
         );
       },
+    },
+  };
+}
+
+function chunkOf(bundle: OutputBundle, fileName: string): OutputChunk | undefined {
+  const output = bundle[fileName];
+  return output?.type === 'chunk' ? output : undefined;
+}
+
+/** `fileName` and every chunk it imports statically, depth first, each once. */
+function withStaticImports(bundle: OutputBundle, fileName: string, seen = new Set<string>()) {
+  if (seen.has(fileName)) return seen;
+  seen.add(fileName);
+  for (const imported of chunkOf(bundle, fileName)?.imports ?? []) {
+    withStaticImports(bundle, imported, seen);
+  }
+  return seen;
+}
+
+/**
+ * src/boot.ts starts the app (src/main.tsx) only after the shell has painted; this adds
+ * `<link rel="modulepreload">` for the app chunk and its imports to index.html, so they download
+ * from the start, in parallel with the HTML shell, rather than when the boot module asks.
+ */
+export function preloadAppChunk(appModule: string): Plugin {
+  return {
+    name: 'learntogether:preload-app-chunk',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const app = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId === appModule,
+        );
+        if (!app) throw new Error(`preloadAppChunk: no chunk for ${appModule}`);
+        const alreadyLinked = new Set(
+          [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]),
+        );
+        const links = [...withStaticImports(bundle, app.fileName)]
+          .filter((file) => !alreadyLinked.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+      },
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|xml|webmanifest)$/;
+// Below this, compression saves less than a packet.
+const MIN_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? filesUnder(full) : Promise.resolve([full]);
+    }),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `.br` (quality 11) and `.gz` (level 9) beside every text file of the build, once. The
+ * server sends them as they are (`preCompressed` in server/plugins/static-spa.ts): smaller than
+ * per-request compression, and no CPU spent compressing the same bytes on every request.
+ */
+export function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'learntogether:precompress-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      for (const file of files) {
+        if ((await stat(file)).size < MIN_BYTES) continue;
+        const source = await readFile(file);
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+        await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
     },
   };
 }

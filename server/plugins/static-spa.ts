@@ -25,6 +25,9 @@ export async function registerStaticSpa(
 
   await app.register(fastifyStatic, {
     root,
+    // The build writes .br and .gz beside every text file (scripts/lib/first-paint-plugins.ts):
+    // sent as they are to clients that accept them, never compressed again per request.
+    preCompressed: true,
     // Caching is decided per file below.
     cacheControl: false,
     setHeaders(reply, filePath) {

@@ -1,0 +1,132 @@
+// The route table as data: which screen each path shows and who may see it (spec §2). router.tsx
+// builds the React Router routes from it; boot.ts uses it to start downloading the first screen's
+// chunk before the app runs. No React and no router here: it is part of the tiny boot chunk.
+import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
+
+/** Every screen is its own lazy chunk; loading one twice returns the same module. */
+export const screenLoaders = {
+  home: () => import('./routes/home'),
+  courses: () => import('./routes/courses'),
+  courseCart: () => import('./routes/course-cart'),
+  book: () => import('./routes/book'),
+  allBooks: () => import('./routes/all-books'),
+  bookCart: () => import('./routes/book-cart'),
+  groupLearn: () => import('./routes/group-learn'),
+  messageBox: () => import('./routes/message-box'),
+  chatRoom: () => import('./routes/chat-room'),
+  drawing: () => import('./routes/drawing'),
+  login: () => import('./routes/login'),
+  signup: () => import('./routes/signup'),
+  payment: () => import('./routes/payment'),
+  paymentCard: () => import('./routes/payment-card'),
+  dashboard: () => import('./routes/dashboard/dashboard-layout'),
+  profile: () => import('./routes/dashboard/profile'),
+  myOrders: () => import('./routes/dashboard/my-orders'),
+  allUsers: () => import('./routes/dashboard/all-users'),
+  addBook: () => import('./routes/dashboard/add-book'),
+  notFound: () => import('./routes/not-found'),
+};
+
+export type ScreenName = keyof typeof screenLoaders;
+
+/** Who may open a screen: anyone, signed-in users (RequireAuth), or admins (RequireAdmin). */
+export type Access = 'open' | 'signed-in' | 'admin';
+
+export type ScreenRoute = {
+  /** Absolute for top-level routes, relative inside `children`; absent for an index route. */
+  path?: string;
+  screen: ScreenName;
+  access: Access;
+  children?: ScreenRoute[];
+  /** An image the screen shows at the top (its largest paint), fetched with its chunk. */
+  heroImage?: string;
+};
+
+export const screenRoutes: ScreenRoute[] = [
+  { path: paths.root, screen: 'home', access: 'open', heroImage: '/images/hero/home-hero.svg' },
+  { path: paths.home, screen: 'home', access: 'open', heroImage: '/images/hero/home-hero.svg' },
+  {
+    path: paths.courses,
+    screen: 'courses',
+    access: 'open',
+    heroImage: '/images/banners/courses-banner.svg',
+  },
+  { path: paths.courseCart, screen: 'courseCart', access: 'open' },
+  { path: paths.book, screen: 'book', access: 'open' },
+  { path: paths.allBooks, screen: 'allBooks', access: 'signed-in' },
+  { path: paths.bookCart, screen: 'bookCart', access: 'signed-in' },
+  { path: paths.groupLearn, screen: 'groupLearn', access: 'signed-in' },
+  { path: paths.messageBox, screen: 'messageBox', access: 'signed-in' },
+  { path: routePatterns.chatRoom, screen: 'chatRoom', access: 'signed-in' },
+  { path: paths.drawing, screen: 'drawing', access: 'open' },
+  { path: paths.login, screen: 'login', access: 'open' },
+  { path: paths.signup, screen: 'signup', access: 'open' },
+  { path: paths.payment, screen: 'payment', access: 'signed-in' },
+  { path: paths.paymentCard, screen: 'paymentCard', access: 'signed-in' },
+  {
+    path: paths.dashboard,
+    screen: 'dashboard',
+    access: 'signed-in',
+    children: [
+      { screen: 'profile', access: 'open' },
+      { path: dashboardRoutes.myOrders, screen: 'myOrders', access: 'open' },
+      { path: dashboardRoutes.allUsers, screen: 'allUsers', access: 'admin' },
+      { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
+    ],
+  },
+  { path: '*', screen: 'notFound', access: 'open' },
+];
+
+function segments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** Whether `pattern` (`:param` segments) matches the start of `parts`; how many it took. */
+function matchPrefix(pattern: string, parts: string[]): number | null {
+  const wanted = segments(pattern);
+  if (wanted.length > parts.length) return null;
+  for (const [index, segment] of wanted.entries()) {
+    const part = parts[index] ?? '';
+    // React Router matches paths case-insensitively.
+    if (!segment.startsWith(':') && segment.toLowerCase() !== part.toLowerCase()) return null;
+  }
+  return wanted.length;
+}
+
+function match(routes: ScreenRoute[], parts: string[]): ScreenRoute[] | null {
+  for (const route of routes) {
+    if (route.path === '*') return [route];
+    const taken = route.path === undefined ? 0 : matchPrefix(route.path, parts);
+    if (taken === null) continue;
+    const rest = parts.slice(taken);
+    if (route.children) {
+      const inner = match(route.children, rest);
+      if (inner) return [route, ...inner];
+    } else if (rest.length === 0) {
+      return [route];
+    }
+  }
+  return null;
+}
+
+/** The routes (outer first) that render `pathname`, as the router matches them. */
+export function routesFor(pathname: string): ScreenRoute[] {
+  return match(screenRoutes, segments(pathname)) ?? [];
+}
+
+/**
+ * Starts downloading what the screen at `pathname` needs first — its chunks and its hero
+ * image — so they arrive alongside the app instead of after it.
+ */
+export function preloadScreen(pathname: string, doc: Document = document): void {
+  for (const route of routesFor(pathname)) {
+    void screenLoaders[route.screen]().catch(() => undefined);
+    if (route.heroImage) {
+      const link = doc.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = route.heroImage;
+      doc.head.append(link);
+    }
+  }
+}

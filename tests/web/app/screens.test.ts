@@ -1,0 +1,65 @@
+import { matchRoutes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/app/router';
+import { preloadScreen, routesFor, screenLoaders } from '@/app/screens';
+import { paths } from '@/config/paths';
+
+/** The screens React Router renders for `path`, outer first (the layout route has none). */
+function routerScreens(path: string): string[] {
+  return (matchRoutes(routes, path) ?? []).flatMap((match) => {
+    const handle = match.route.handle as { screen?: string } | undefined;
+    return handle?.screen ? [handle.screen] : [];
+  });
+}
+
+const plainPaths = Object.values(paths).filter((path) => typeof path === 'string');
+const otherPaths = [
+  paths.chatRoom('JavaScript'),
+  paths.chatRoom('C#'),
+  '/DashBoard/MYORDERS',
+  '/courses/',
+  '/chat',
+  '/dashboard/nope',
+  '/no/such/page',
+];
+
+describe('the screens table (boot preloads from it, the router is built from it)', () => {
+  it.each([...plainPaths, ...otherPaths])('names the screens the router renders for %s', (path) => {
+    const screens = routesFor(path).map((route) => route.screen);
+    expect(screens.length).toBeGreaterThan(0);
+    expect(screens).toEqual(routerScreens(path));
+  });
+
+  it('renders the dashboard with its profile, and falls back to the 404 screen', () => {
+    expect(routesFor('/dashboard').map((route) => route.screen)).toEqual(['dashboard', 'profile']);
+    expect(routesFor('/nope').map((route) => route.screen)).toEqual(['notFound']);
+  });
+});
+
+describe('preloadScreen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+  });
+
+  it('starts the chunks of the screen at the address and fetches its hero image', () => {
+    const home = vi.spyOn(screenLoaders, 'home');
+    const courses = vi.spyOn(screenLoaders, 'courses');
+    preloadScreen('/');
+    expect(home).toHaveBeenCalledTimes(1);
+    expect(courses).not.toHaveBeenCalled();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(links.map((link) => [link.as, link.getAttribute('href')])).toEqual([
+      ['image', '/images/hero/home-hero.svg'],
+    ]);
+  });
+
+  it('starts the layout and the page of a nested screen, without images when it has none', () => {
+    const dashboard = vi.spyOn(screenLoaders, 'dashboard');
+    const myOrders = vi.spyOn(screenLoaders, 'myOrders');
+    preloadScreen(paths.myOrders);
+    expect(dashboard).toHaveBeenCalledTimes(1);
+    expect(myOrders).toHaveBeenCalledTimes(1);
+    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
+  });
+});
