@@ -10,6 +10,8 @@ export const AUTH_MESSAGES = {
   invalidEmailProvided: 'Invalid email provided, please provide a valid email',
   somethingWentWrong: 'something went wrong',
   resetEmailSent: 'email sent',
+  /** Not in the spec: a sign-in method switched off (in Firebase, or by `npm run dev:mock`). */
+  notAvailable: 'This is not available here: log in with email and password.',
 } as const;
 
 /** A simple {something}@{something}.{something} address (spec §5). */
@@ -44,6 +46,8 @@ export function authErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.wrongPassword;
     case 'auth/invalid-email':
       return AUTH_MESSAGES.invalidEmailProvided;
+    case 'auth/operation-not-allowed':
+      return AUTH_MESSAGES.notAvailable;
     default:
       return AUTH_MESSAGES.somethingWentWrong;
   }

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS_POLICIES, type ListedRoute } from '@contract/access-policy';
+import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
+import { apiPath, handlers } from '@/testing/mocks/handlers';
+import { fakeIdToken, makeAccessToken } from '@/testing/mocks/tokens';
+
+// The msw fakes answer as the server does: who may call a route comes from the contract's
+// access-policy table, input is checked with the contract's schemas, errors keep their shape.
+
+type Call = { token?: string; body?: unknown; query?: string };
+
+async function call(method: string, path: string, { token, body, query = '' }: Call = {}) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(new URL(apiPath(path) + query, window.location.href), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as unknown };
+}
+
+const tokenOf = (email: string) =>
+  makeAccessToken({ email, role: email.startsWith('admin') ? 'admin' : 'user' });
+const admin = tokenOf('admin@learntogether.test');
+const student = tokenOf('student@learntogether.test');
+const error = (code: string, message: string) => ({ error: { code, message } });
+
+/** A request path for a route of the table, its `:email` filled in. */
+const pathOf = (route: ListedRoute, email = 'student@learntogether.test') =>
+  route.slice(route.indexOf(' /api') + ' /api'.length).replace(':email', email);
+
+const routes = Object.entries(ACCESS_POLICIES) as [ListedRoute, string][];
+const served = routes.filter(([route]) => route !== 'GET /api/health');
+
+describe('the msw fakes authorize by the contract table', () => {
+  it('serve every route of the table but the health check', () => {
+    const headers = handlers.map((handler) => handler.info.header);
+    for (const [route] of served) {
+      const [method, path] = route.split(' ');
+      expect(headers).toContain(`${method} ${apiPath(path!.slice('/api'.length))}`);
+    }
+  });
+
+  it.each(served.filter(([, policy]) => policy !== 'anyone' && policy !== 'firebase-self'))(
+    '%s (%s) needs an access token: 401 without one',
+    async (route) => {
+      const method = route.split(' ')[0]!;
+      const result = await call(method, pathOf(route));
+      expect(result).toEqual({
+        status: 401,
+        json: error('unauthorized', AUTH_MESSAGES.missingAccessToken),
+      });
+    },
+  );
+
+  it.each(served.filter(([, policy]) => policy === 'admin'))(
+    '%s is for admins: 403 for a student',
+    async (route) => {
+      const method = route.split(' ')[0]!;
+      const result = await call(method, pathOf(route, 'reader@learntogether.test'), {
+        token: student,
+      });
+      expect(result).toEqual({ status: 403, json: error('forbidden', AUTH_MESSAGES.adminsOnly) });
+    },
+  );
+
+  it("answers 403 for another user's profile, but lets an admin read it", async () => {
+    const other = await call('GET', '/userprofile/reader@learntogether.test', { token: student });
+    expect(other).toEqual({ status: 403, json: error('forbidden', AUTH_MESSAGES.notYourAccount) });
+    const asAdmin = await call('GET', '/userprofile/reader@learntogether.test', { token: admin });
+    expect(asAdmin.status).toBe(200);
+  });
+
+  it('the token exchange needs an ID token for the path address', async () => {
+    const body = { email: 'student@learntogether.test' };
+    expect(await call('PUT', '/user/student@learntogether.test', { body })).toEqual({
+      status: 401,
+      json: error('unauthorized', AUTH_MESSAGES.missingIdToken),
+    });
+    const foreign = await call('PUT', '/user/student@learntogether.test', {
+      body,
+      token: fakeIdToken('reader@learntogether.test'),
+    });
+    expect(foreign).toEqual({
+      status: 403,
+      json: error('forbidden', USER_MESSAGES.tokenForAnotherAddress),
+    });
+  });
+});
+
+describe('the msw fakes validate with the contract schemas', () => {
+  it('word a 400 as the server does: `field: message`, joined by "; "', async () => {
+    const result = await call('PUT', '/userupdate/student@learntogether.test', {
+      token: student,
+      body: {
+        email: 'student@learntogether.test',
+        name: 'Sam',
+        education: '',
+        social: 'not a url',
+        phoneNumber: 'call me',
+        address: '',
+      },
+    });
+    expect(result).toEqual({
+      status: 400,
+      json: error(
+        'bad_request',
+        'social: Must be empty or an http(s) URL; phoneNumber: Must be empty or 4-20 digits, optionally starting with +',
+      ),
+    });
+  });
+
+  it('refuse unknown body fields and an invalid path address', async () => {
+    const extra = await call('POST', '/newsletter', { body: { email: 'a@b.test', role: 'admin' } });
+    expect(extra).toEqual({ status: 400, json: error('bad_request', 'Unrecognized key: "role"') });
+    const badPath = await call('GET', '/admin/not-an-address', { token: student });
+    expect(badPath).toEqual({
+      status: 400,
+      json: error('bad_request', 'email: Invalid email address'),
+    });
+  });
+
+  it('check the book query: an unknown category is a 400, a page is sorted by name', async () => {
+    const unknown = await call('GET', '/books', { query: '?category=poetry' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toEqual(error('bad_request', expect.stringMatching(/^category: /)));
+    const page = await call('GET', '/books', { query: '?limit=2&page=2' });
+    expect(page.json).toEqual([
+      expect.objectContaining({ name: 'Eloquent JavaScript' }),
+      expect.objectContaining({ name: 'Foundation' }),
+    ]);
+  });
+
+  it('normalise the path address: an admin cannot delete themself, whatever the case', async () => {
+    const result = await call('DELETE', '/allusers/dlt/ADMIN@learntogether.test', {
+      token: admin,
+    });
+    expect(result).toEqual({
+      status: 409,
+      json: error('conflict', USER_MESSAGES.cannotDeleteSelf),
+    });
+  });
+});
