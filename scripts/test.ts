@@ -32,6 +32,12 @@ const steps: Step[] = [
       ]
     : []),
   { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts'] },
+  // `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
+  {
+    name: 'e2e tests (dev:mock)',
+    command: 'node_modules/.bin/playwright',
+    args: ['test', '-c', 'playwright.mock.config.ts'],
+  },
 ];
 
 const started = Date.now();
