@@ -19,6 +19,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'data',
       'node_modules',
       'public',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { buildServer } from '../build-server';
 import { seedDemoAccounts, startAuthEmulator } from './auth-emulator';
 import { run, startProcess, waitForUrl } from './processes';
 
@@ -19,17 +20,21 @@ export function buildSpaForEmulator(outDir: string, emulatorPort: number): Promi
 type StackOptions = { serverPort: number; emulatorPort: number; spaDir: string };
 
 /**
- * The built SPA served by the product server in production mode (fresh in-memory database),
- * with its own Auth Emulator holding the demo accounts. Used by the e2e tests and the benchmarks.
+ * The built SPA served by the compiled product server (the production artefact, built here into
+ * `<spaDir>-server`) in production mode with a fresh in-memory database, and its own Auth
+ * Emulator holding the demo accounts. Used by the e2e tests and the benchmarks.
  */
 export async function startProductionStack({
   serverPort,
   emulatorPort,
   spaDir,
 }: StackOptions): Promise<void> {
+  // Inside the repository, so the compiled server finds node_modules as in production.
+  const serverDir = `${spaDir.replace(/\/+$/, '')}-server`;
+  await buildServer(serverDir);
   await startAuthEmulator(emulatorPort);
   await seedDemoAccounts(emulatorPort);
-  startProcess('server', 'node_modules/.bin/tsx', ['server/index.ts'], {
+  startProcess('server', process.execPath, ['--enable-source-maps', `${serverDir}/index.js`], {
     env: {
       NODE_ENV: 'production',
       PORT: String(serverPort),
