@@ -83,7 +83,7 @@ describe('app lifecycle', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
-        error: { code: 'internal', message: 'Database is not reachable' },
+        error: { code: 'service_unavailable', message: 'Database is not reachable' },
       });
     } finally {
       await t.close();
