@@ -1,5 +1,6 @@
 import type { Config } from 'tailwindcss';
 import daisyui from 'daisyui';
+import themes from 'daisyui/src/theming/themes';
 
 export default {
   content: ['./index.html', './src/**/*.{ts,tsx}'],
@@ -19,5 +20,20 @@ export default {
     },
   },
   plugins: [daisyui],
-  daisyui: { themes: ['light'], logs: false },
+  daisyui: {
+    themes: [
+      {
+        // daisyUI's light theme, with error and success colours dark enough for text on white
+        // (WCAG AA 4.5:1; the defaults are about 2:1) and for white text on buttons.
+        light: {
+          ...themes.light,
+          error: '#dc2626',
+          'error-content': '#ffffff',
+          success: '#15803d',
+          'success-content': '#ffffff',
+        },
+      },
+    ],
+    logs: false,
+  },
 } satisfies Config & { daisyui: unknown };

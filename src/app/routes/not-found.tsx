@@ -7,7 +7,7 @@ export default function NotFoundRoute() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p
-        className="text-7xl font-black tracking-tight text-primary/20 sm:text-8xl"
+        className="text-7xl font-black tracking-tight text-primary/60 sm:text-8xl"
         aria-hidden="true"
       >
         404

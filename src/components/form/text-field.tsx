@@ -37,7 +37,7 @@ export function TextField({ label, registration, error, type = 'text', hint, ...
         }`}
       />
       {hint && !error && (
-        <p id={hintId} className="mt-1.5 text-xs text-base-content/60">
+        <p id={hintId} className="mt-1.5 text-xs text-base-content/70">
           {hint}
         </p>
       )}

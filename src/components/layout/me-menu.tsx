@@ -57,7 +57,7 @@ export function MeMenu({ items, onLogout, name }: Props) {
           className="absolute right-0 top-full z-50 mt-2 w-56 overflow-hidden rounded-xl border border-base-200 bg-base-100 shadow-xl"
         >
           {name && (
-            <p className="truncate border-b border-base-200 px-4 py-3 text-xs text-base-content/60">
+            <p className="truncate border-b border-base-200 px-4 py-3 text-xs text-base-content/70">
               Signed in as <span className="font-semibold text-base-content">{name}</span>
             </p>
           )}
@@ -69,7 +69,7 @@ export function MeMenu({ items, onLogout, name }: Props) {
                   onClick={() => setOpen(false)}
                   className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-base-200 ${focusRing}`}
                 >
-                  {Icon && <Icon className="h-4 w-4 text-base-content/60" />}
+                  {Icon && <Icon className="h-4 w-4 text-base-content/70" />}
                   {label}
                 </Link>
               </li>

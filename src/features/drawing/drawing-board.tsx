@@ -152,7 +152,7 @@ export function DrawingBoard() {
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-5 rounded-2xl border border-base-200 bg-base-100 p-4 shadow-sm sm:p-5 md:flex-row md:flex-wrap md:items-center md:justify-between">
         <fieldset>
-          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-base-content/60">
+          <legend className="mb-2 text-xs font-semibold uppercase tracking-wider text-base-content/70">
             Colour
           </legend>
           <div className="flex flex-wrap gap-2.5">
@@ -180,7 +180,7 @@ export function DrawingBoard() {
           <div className="mb-2 flex items-center justify-between">
             <label
               htmlFor={sizeId}
-              className="text-xs font-semibold uppercase tracking-wider text-base-content/60"
+              className="text-xs font-semibold uppercase tracking-wider text-base-content/70"
             >
               Brush size
             </label>

@@ -10,7 +10,7 @@ export default function DashboardLayout() {
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-10">
         <aside className="lg:sticky lg:top-24 lg:self-start">
           <div className="lg:rounded-2xl lg:bg-base-100 lg:p-3 lg:shadow-sm lg:ring-1 lg:ring-base-200">
-            <p className="mb-3 hidden px-3 pt-1 text-xs font-semibold uppercase tracking-wider text-base-content/50 lg:block">
+            <p className="mb-3 hidden px-3 pt-1 text-xs font-semibold uppercase tracking-wider text-base-content/70 lg:block">
               Dashboard
             </p>
             <DashboardMenu />

@@ -107,7 +107,7 @@ export function AllUsersScreen() {
         <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
           <table className="table">
             <thead>
-              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/60">
+              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
                 <th scope="col" className="w-10">
                   #
                 </th>
@@ -125,14 +125,14 @@ export function AllUsersScreen() {
                   <tr key={row._id} className="hover:bg-base-200/40">
                     <th
                       scope="row"
-                      className="align-top font-medium text-base-content/60 sm:align-middle"
+                      className="align-top font-medium text-base-content/70 sm:align-middle"
                     >
                       {index + 1}
                     </th>
                     <td className="min-w-0 align-top sm:align-middle">
                       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                         <span className="break-all font-medium">{row.email}</span>
-                        {isMe && <span className="text-xs text-base-content/50">(you)</span>}
+                        {isMe && <span className="text-xs text-base-content/70">(you)</span>}
                       </div>
                       <div className="mt-1">
                         <RoleBadge role={row.role} />

@@ -42,6 +42,6 @@ export function GoogleButton({ onClick, disabled }: Props) {
 /** "or" between the email form and the Google button. */
 export function OrDivider() {
   return (
-    <div className="divider my-6 text-xs uppercase tracking-wider text-base-content/50">or</div>
+    <div className="divider my-6 text-xs uppercase tracking-wider text-base-content/70">or</div>
   );
 }

@@ -88,7 +88,7 @@ export function CourseCartScreen({ onCheckout }: Props) {
           >
             Checkout
           </button>
-          <p className="mt-3 text-center text-xs text-base-content/60">
+          <p className="mt-3 text-center text-xs text-base-content/70">
             Secure card payment on the next step.
           </p>
         </aside>

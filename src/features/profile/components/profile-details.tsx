@@ -3,7 +3,7 @@ import type { UserProfile } from '../types';
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value);
 
 function Value({ value, link = false }: { value: string; link?: boolean }) {
-  if (!value) return <span className="italic text-base-content/50">Not added yet</span>;
+  if (!value) return <span className="italic text-base-content/70">Not added yet</span>;
   if (link && isHttpUrl(value)) {
     return (
       <a
@@ -31,7 +31,7 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
     <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
       {rows.map(({ label, value, link }) => (
         <div key={label} className="min-w-0">
-          <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/50">
+          <dt className="text-xs font-semibold uppercase tracking-wider text-base-content/70">
             {label}
           </dt>
           <dd className="mt-1 text-base-content">

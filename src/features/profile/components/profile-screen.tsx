@@ -123,7 +123,7 @@ export function ProfileScreen({ updateDisplayName }: Props) {
               Hello, {name || 'empty name'}
             </h1>
             <p className="mt-1 break-all text-sm text-base-content/70">{email}</p>
-            {since && <p className="mt-0.5 text-xs text-base-content/50">Member since {since}</p>}
+            {since && <p className="mt-0.5 text-xs text-base-content/70">Member since {since}</p>}
           </div>
         </div>
       </section>
