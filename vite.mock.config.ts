@@ -17,8 +17,9 @@ const MOCK_IDENTITY = fromRoot('./src/testing/mock-mode/identity.ts');
 // Part of the first HTML, above the app shell, so it never moves the page. Inline styles: the
 // Tailwind build does not scan this file. Amber-900 on amber-100 has a contrast of about 9:1.
 const BANNER = `<div role="status" data-testid="mock-api-banner" style="background:#fef3c7;color:#78350f;border-bottom:1px solid #f59e0b;padding:6px 16px;font-size:14px;line-height:20px;text-align:center">
-      <strong>Mocked API:</strong> this app runs on mocked data in your browser; nothing is saved.
-      Demo logins only: student@learntogether.test / student123, admin@learntogether.test / admin123.
+      <strong>Mocked API:</strong> mocked data, nothing is saved. Log in as
+      <span style="white-space:nowrap">student@learntogether.test / student123</span> or
+      <span style="white-space:nowrap">admin@learntogether.test / admin123</span>.
     </div>
     `;
 

@@ -18,7 +18,7 @@ test('the banner says the data is mocked, above the navbar, on desktop and phone
 }) => {
   await page.goto('/');
   await expect(banner(page)).toBeVisible();
-  await expect(banner(page)).toContainText('Demo logins only');
+  await expect(banner(page)).toContainText('mocked data, nothing is saved');
   // The book list comes from the mocked API (the web tests' in-memory catalogue).
   await expect(page.getByRole('article', { name: 'Clean Code' })).toBeVisible();
   const bannerBox = await banner(page).boundingBox();
