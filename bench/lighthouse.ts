@@ -1,7 +1,8 @@
 // Lighthouse (mobile, default simulated throttling) on every public route of the production
 // build served by the product server: performance, CLS, FCP, LCP, TBT and accessibility.
 // A benchmark, not a test: it prints a table and says which goals are missed.
-// Usage: npm run bench (all benchmarks) or `tsx bench/lighthouse.ts [route …]`.
+// Usage: npm run bench (all benchmarks) or `tsx bench/lighthouse.ts [route …]`;
+// LIGHTHOUSE_DETAILS=1 also prints each route's LCP breakdown and element.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -40,10 +41,9 @@ async function audit(url: string): Promise<Row> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  // LIGHTHOUSE_DETAILS=1 prints what makes up each route's LCP, and its element.
   if (process.env.LIGHTHOUSE_DETAILS) {
-    for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'render-blocking-insight', 'network-dependency-tree-insight']) {
-      console.log(id, String(JSON.stringify(audits[id]?.details)).slice(0, 1500));
-    }
+    console.log(new URL(url).pathname, JSON.stringify(audits['lcp-breakdown-insight']?.details));
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {

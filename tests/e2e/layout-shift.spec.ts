@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// No layout shift while a public screen loads: every route is opened on a slow phone network and
+// CPU (Lighthouse's mobile figures: 150 ms round trips, 1.6 Mbit/s, 4× slower CPU), and the
+// layout shifts the page records until it has settled must stay under the goal (CLS < 0.02).
+
+const PUBLIC_ROUTES = ['/', '/courses', '/cart', '/book', '/drawing', '/login', '/signup', '/nope'];
+const CLS_GOAL = 0.02;
+
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true },
+} as const;
+
+type Shift = { value: number; nodes: string[] };
+
+declare global {
+  interface Window {
+    __layoutShifts?: Shift[];
+  }
+}
+
+async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** Records every layout shift not caused by input, with the nodes that moved. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type LayoutShift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    };
+    const describe = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return String(node?.nodeName ?? '?');
+      const text = (node.textContent ?? '').trim().slice(0, 40);
+      return `${node.tagName.toLowerCase()}.${[...node.classList].slice(0, 3).join('.')} "${text}"`;
+    };
+    window.__layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        window.__layoutShifts?.push({
+          value: entry.value,
+          nodes: (entry.sources ?? []).map((source) => describe(source.node)),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+for (const [name, options] of Object.entries(VIEWPORTS)) {
+  test.describe(`layout shift at ${name} width`, () => {
+    test.use(options);
+
+    for (const route of PUBLIC_ROUTES) {
+      test(`${route} loads without moving what is already shown`, async ({ page }) => {
+        await recordShifts(page);
+        await throttle(page);
+        await page.goto(route, { waitUntil: 'networkidle' });
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
+        const shifts = await page.evaluate(() => window.__layoutShifts ?? []);
+        const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(cls, JSON.stringify(shifts, null, 2)).toBeLessThan(CLS_GOAL);
+      });
+    }
+  });
+}
