@@ -1,15 +1,15 @@
-// The page's entry. index.html already shows the app shell (navbar frame and page). This starts
-// the current screen's chunk at once, alongside the app chunk that index.html preloads; the app
-// itself (src/main.tsx) starts after the shell has been painted, so a fast download never keeps
-// the first paint waiting for the app's first render. The stylesheet is the entry's, so the build
+// The page's entry. index.html already shows the app shell (navbar frame and page) and preloads
+// the app chunk. Once the shell has been painted, this starts the current screen's chunk and the
+// app itself (src/main.tsx): a fast download never keeps the first paint waiting for the app's
+// first render, and the screen's chunk arrives alongside the app rather than after it. The stylesheet is the entry's, so the build
 // inlines it into index.html (scripts/lib/first-paint-plugins.ts).
 import { preloadScreen } from '@/app/screens';
 import './index.css';
 
-preloadScreen(window.location.pathname);
-
+// A timeout inside an animation frame runs once that frame, the shell, has been painted.
 requestAnimationFrame(() => {
   setTimeout(() => {
+    preloadScreen(window.location.pathname);
     void import('./main');
   });
 });

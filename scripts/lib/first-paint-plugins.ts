@@ -65,7 +65,7 @@ export function preloadAppChunk(appModule: string): Plugin {
         const bundle = context.bundle;
         if (!bundle) return html;
         const app = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId === appModule,
+          (output) => output.type === 'chunk' && output.moduleIds.includes(appModule),
         );
         if (!app) throw new Error(`preloadAppChunk: no chunk for ${appModule}`);
         const alreadyLinked = new Set(
@@ -73,7 +73,11 @@ export function preloadAppChunk(appModule: string): Plugin {
         );
         const links = [...withStaticImports(bundle, app.fileName)]
           .filter((file) => !alreadyLinked.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+          // Low priority: the first paint needs none of it (the shell is HTML and CSS), so it
+          // never competes with the document itself.
+          .map(
+            (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+          );
         return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
       },
     },
