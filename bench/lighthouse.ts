@@ -8,14 +8,12 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';
 import { buildSpaForEmulator, startProductionStack } from '../scripts/lib/production-stack';
+import { PUBLIC_ROUTES } from './public-routes';
 
 const PORT = 3400;
 const EMULATOR_PORT = 9499;
 const DEBUGGING_PORT = 9333;
 const DIST = '.bench/lighthouse-dist';
-
-/** Every screen a visitor can open without signing in (spec §2, §6). */
-export const PUBLIC_ROUTES = ['/', '/courses', '/cart', '/book', '/drawing', '/login', '/signup'];
 
 /** The goals of the quality-gates issue. */
 const GOALS = { performance: 98, cls: 0.02, fcpMs: 1200, lcpMs: 2000, accessibility: 100 };

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
 import { selectCourseCartCount } from '@/features/course-cart/course-cart-slice';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { isValidElement, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { isValidElement, useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
 import type { AuthUser } from '@/lib/auth';
 import { createFakeAuthService } from './fake-auth';
@@ -20,6 +20,16 @@ type RenderOptions = {
   /** Where a bare `ui` is mounted (default `/`); any other path shows a small "Current page" probe. */
   path?: string;
 };
+
+/** Where the app is now, as tests read it: `router.state.location` (the data router's shape). */
+export type RouterProbe = { state: { location: Location } };
+
+/** Tells `onLocation` the surrounding router's location after every navigation. */
+function LocationSpy({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
+  return null;
+}
 
 /** Shown for every path a bare `ui` is not mounted on, so tests can see where the app went. */
 function RouteProbe() {
@@ -43,25 +53,35 @@ export function renderApp(target: ReactElement | { route: string }, options: Ren
     if (options.auth?.isAdmin !== undefined) account.role = options.auth.isAdmin ? 'admin' : 'user';
   }
 
-  let router: ReturnType<typeof createMemoryRouter>;
-  if (isValidElement(target)) {
-    const path = options.path ?? '/';
-    const mountPath = new URL(path, 'http://localhost').pathname;
-    router = createMemoryRouter(
-      [
-        { path: mountPath, element: target },
-        { path: '*', element: <RouteProbe /> },
-      ],
-      { initialEntries: [path] },
-    );
-  } else {
-    router = createMemoryRouter(routes, { initialEntries: [target.route] });
-  }
+  const initialPath = isValidElement(target) ? (options.path ?? '/') : target.route;
+  const screens = isValidElement(target) ? (
+    <Routes>
+      <Route path={new URL(initialPath, 'http://localhost').pathname} element={target} />
+      <Route path="*" element={<RouteProbe />} />
+    </Routes>
+  ) : (
+    <AppRoutes />
+  );
+  let current: Location | null = null;
+  const onLocation = (location: Location) => {
+    current = location;
+  };
+  const router: RouterProbe = {
+    state: {
+      get location() {
+        if (!current) throw new Error('the router has not rendered yet');
+        return current;
+      },
+    },
+  };
 
   const user = userEvent.setup();
   const result = render(
     <AppProvider store={store} authService={auth}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]} useTransitions={false}>
+        <LocationSpy onLocation={onLocation} />
+        {screens}
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...result, user, store, router, auth };

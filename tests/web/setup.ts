@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  // jsdom does not scroll; React Router's ScrollRestoration calls it on every navigation.
+  // jsdom does not scroll; the app's ScrollRestoration calls it on every navigation.
   window.scrollTo = () => undefined;
   // jsdom has no matchMedia; sweetalert2 asks it (prefers-reduced-motion) when it draws an icon.
   window.matchMedia ??= (query: string) =>

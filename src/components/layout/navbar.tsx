@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { CartIcon, CloseIcon, GraduationCapIcon, LogoutIcon, MenuIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
@@ -125,7 +126,7 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
     setMobileOpen(false);
     // An admin goes to / (spec §2). Leave first, committed at once: on an admin page the guards
     // would otherwise send them to /login as soon as the session ends.
-    if (wasAdmin) await navigate(paths.root, { flushSync: true });
+    if (wasAdmin) flushSync(() => navigate(paths.root));
     await signOut();
   };
 
