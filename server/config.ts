@@ -20,10 +20,6 @@ const postgresUrl = z
   .url({ protocol: /^postgres(ql)?$/, error: 'Expected a postgres:// or postgresql:// URL' })
   .optional();
 
-const redisUrl = z
-  .url({ protocol: /^rediss?$/, error: 'Expected a redis:// or rediss:// URL' })
-  .optional();
-
 // host:port, as firebase-admin and the web SDK expect it.
 const emulatorHost = z
   .string()
@@ -46,7 +42,6 @@ const envSchema = z.object({
   ),
   DATABASE_URL: optionalString.pipe(postgresUrl),
   PGLITE_DATA_DIR: optionalString,
-  REDIS_URL: optionalString.pipe(redisUrl),
   ACCESS_TOKEN_SECRET: optionalString.pipe(
     z.string().min(32, 'Must be at least 32 characters').optional(),
   ),
@@ -80,7 +75,6 @@ export type Config = Readonly<{
   DATABASE_URL: string | undefined;
   /** PGlite data directory; `memory://` keeps the database in memory. */
   PGLITE_DATA_DIR: string;
-  REDIS_URL: string | undefined;
   ACCESS_TOKEN_SECRET: string;
   /** True when production runs on a random per-process secret because none was configured. */
   ACCESS_TOKEN_SECRET_IS_EPHEMERAL: boolean;
@@ -142,7 +136,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PORT: values.PORT ?? 3000,
     DATABASE_URL: values.DATABASE_URL,
     PGLITE_DATA_DIR: values.PGLITE_DATA_DIR ?? 'data/pglite',
-    REDIS_URL: values.REDIS_URL,
     ACCESS_TOKEN_SECRET:
       values.ACCESS_TOKEN_SECRET ??
       (ephemeralSecret ? randomBytes(48).toString('hex') : DEV_ACCESS_TOKEN_SECRET),
