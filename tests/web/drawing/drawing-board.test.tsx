@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOURS } from '@/features/drawing/drawing-board';
 import { renderApp } from '@/testing/render';
@@ -110,8 +110,12 @@ async function renderBoard() {
   vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ x: 10, y: 20, width: 350, height: 250 }),
   );
-  const ctx = contexts.get(canvas);
-  if (!ctx) throw new Error('the board did not get a 2D context');
+  // The board takes its 2D context in an effect, just after the canvas is in the page.
+  const ctx = await waitFor(() => {
+    const found = contexts.get(canvas);
+    if (!found) throw new Error('the board did not get a 2D context');
+    return found;
+  });
   return { ...utils, canvas, ctx };
 }
 
