@@ -1,3 +1,5 @@
+import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-messages';
+
 /**
  * Who may call each `/api` route: the one table of authorization, for the server and for the msw
  * fakes of the web app (zod-free, so the web app may import it as a value). The server's auth
@@ -70,4 +72,46 @@ export function policyFor(method: string, url: string): AccessPolicy | undefined
   const policies: Readonly<Record<string, AccessPolicy>> = ACCESS_POLICIES;
   const key = routeKey(method, url);
   return Object.hasOwn(policies, key) ? policies[key] : undefined;
+}
+
+/** Who is calling, as authentication found them (before authorization). */
+export type Credentials = {
+  /** The user behind a valid access token, with the role as stored now; null without one. */
+  caller: { email: string; role: (typeof USER_ROLES)[number] } | null;
+  /** The address of a verified Firebase ID token (`firebase-self` routes); null otherwise. */
+  idTokenEmail: string | null;
+};
+
+export type AccessDenial = { status: 401 | 403; message: string };
+
+/**
+ * The authorization step of every policy, once authentication has run: null when `policy` lets
+ * the caller through, otherwise the answer to send. `target` is the path's `:email`, normalised
+ * by the route's params schema. The server and the msw fakes both decide with this.
+ */
+export function accessDenial(
+  policy: AccessPolicy,
+  { caller, idTokenEmail }: Credentials,
+  target: string | undefined,
+): AccessDenial | null {
+  if (policy === 'anyone') return null;
+  if (policy === 'firebase-self') {
+    return idTokenEmail && idTokenEmail === target
+      ? null
+      : { status: 403, message: USER_MESSAGES.tokenForAnotherAddress };
+  }
+  // Authentication answers 401 before this; kept so a wiring mistake fails closed.
+  if (!caller) return { status: 401, message: AUTH_MESSAGES.missingAccessToken };
+  const isSelf = target !== undefined && caller.email === target;
+  const isAdmin = caller.role === 'admin';
+  switch (policy) {
+    case 'signed-in':
+      return null;
+    case 'self':
+      return isSelf ? null : { status: 403, message: AUTH_MESSAGES.notYourAccount };
+    case 'self-or-admin':
+      return isSelf || isAdmin ? null : { status: 403, message: AUTH_MESSAGES.notYourAccount };
+    case 'admin':
+      return isAdmin ? null : { status: 403, message: AUTH_MESSAGES.adminsOnly };
+  }
 }

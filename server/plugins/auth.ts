@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AUTH_MESSAGES, USER_MESSAGES, type UserRole } from '../../contract/users';
+import { AUTH_MESSAGES, type UserRole } from '../../contract/users';
 import {
+  accessDenial,
   ACCESS_TOKEN_POLICIES,
   PATH_EMAIL_POLICIES,
   policyFor,
@@ -103,34 +104,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
 
   function authorize(policy: AccessPolicy): Hook {
     return async (request) => {
-      const target = pathEmail(request);
-      if (policy === 'firebase-self') {
-        const email = request.firebaseIdentity?.email;
-        if (!email || email !== target) {
-          throw new HttpError(403, USER_MESSAGES.tokenForAnotherAddress);
-        }
-        return;
-      }
-      const caller = request.caller;
-      // Unreachable: authentication ran first. Kept so a wiring mistake fails closed.
-      if (!caller) throw new HttpError(401, AUTH_MESSAGES.missingAccessToken);
-      const isSelf = target !== undefined && caller.email === target;
-      const isAdmin = caller.role === 'admin';
-      switch (policy) {
-        case 'signed-in':
-          return;
-        case 'self':
-          if (!isSelf) throw new HttpError(403, AUTH_MESSAGES.notYourAccount);
-          return;
-        case 'self-or-admin':
-          if (!isSelf && !isAdmin) throw new HttpError(403, AUTH_MESSAGES.notYourAccount);
-          return;
-        case 'admin':
-          if (!isAdmin) throw new HttpError(403, AUTH_MESSAGES.adminsOnly);
-          return;
-        case 'anyone':
-          return;
-      }
+      const denial = accessDenial(
+        policy,
+        { caller: request.caller, idTokenEmail: request.firebaseIdentity?.email ?? null },
+        pathEmail(request),
+      );
+      if (denial) throw new HttpError(denial.status, denial.message);
     };
   }
 

@@ -1,13 +1,14 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { z } from 'zod';
 import {
+  accessDenial,
   ACCESS_TOKEN_POLICIES,
   policyFor,
   type AccessPolicy,
   type ListedRoute,
 } from '@contract/access-policy';
 import type { ApiErrorCode } from '@contract/errors';
-import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
+import { AUTH_MESSAGES } from '@contract/users';
 import { fieldOfPath, validationMessage } from '@contract/validation-message';
 import { env } from '@/config/env';
 import { findUser, type DbUser } from './db';
@@ -92,32 +93,11 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
 /** 403s, as the server's preHandler hook answers them once the path's `:email` is normalised. */
 export function authorize(
   policy: AccessPolicy,
-  { caller, idTokenEmail }: Credentials,
+  credentials: Credentials,
   target: string | undefined,
 ): void {
-  if (policy === 'anyone') return;
-  if (policy === 'firebase-self') {
-    if (!idTokenEmail || idTokenEmail !== target) {
-      throw new ApiFailure(403, USER_MESSAGES.tokenForAnotherAddress);
-    }
-    return;
-  }
-  if (!caller) throw new ApiFailure(401, AUTH_MESSAGES.missingAccessToken);
-  const isSelf = target !== undefined && caller.email === target;
-  const isAdmin = caller.role === 'admin';
-  switch (policy) {
-    case 'signed-in':
-      return;
-    case 'self':
-      if (!isSelf) throw new ApiFailure(403, AUTH_MESSAGES.notYourAccount);
-      return;
-    case 'self-or-admin':
-      if (!isSelf && !isAdmin) throw new ApiFailure(403, AUTH_MESSAGES.notYourAccount);
-      return;
-    case 'admin':
-      if (!isAdmin) throw new ApiFailure(403, AUTH_MESSAGES.adminsOnly);
-      return;
-  }
+  const denial = accessDenial(policy, credentials, target);
+  if (denial) throw new ApiFailure(denial.status, denial.message);
 }
 
 function validate<S extends Schema>(schema: S | undefined, value: unknown): Parsed<S> {
