@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-messages';
+import { CART_MESSAGES } from './cart-rules';
 
 /**
  * Who may call each `/api` route: the one table of authorization, for the server and for the msw
@@ -20,6 +21,11 @@ export const ACCESS_POLICY_KINDS = [
   'admin',
   /** A valid Firebase ID token whose address is the path's `:email` (the token exchange). */
   'firebase-self',
+  /**
+   * A valid access token of the user who owns the cart line named by the path's `:id`. Anyone
+   * else, admins too, gets the 404 of a line that does not exist: a stranger cannot tell.
+   */
+  'cart-line-owner',
 ] as const;
 
 export type AccessPolicy = (typeof ACCESS_POLICY_KINDS)[number];
@@ -32,7 +38,13 @@ export type RouteKey = `${HttpMethod} /api${string}`;
 export const ACCESS_POLICIES = {
   'GET /api/health': 'anyone',
   'GET /api/books': 'anyone',
+  'GET /api/images/:id': 'anyone',
   'POST /api/newsletter': 'anyone',
+
+  'GET /api/carts': 'signed-in',
+  'POST /api/cart': 'signed-in',
+  'PUT /api/carts/quantity/:id': 'cart-line-owner',
+  'DELETE /api/carts/delete/:id': 'cart-line-owner',
 
   'PUT /api/user/:email': 'firebase-self',
   'GET /api/admin/:email': 'self',
@@ -42,6 +54,8 @@ export const ACCESS_POLICIES = {
   'GET /api/allusers': 'admin',
   'DELETE /api/allusers/dlt/:email': 'admin',
   'PUT /api/allusers/makeadmin/:email': 'admin',
+  'POST /api/book': 'admin',
+  'POST /api/images': 'admin',
 } as const satisfies Readonly<Record<RouteKey, AccessPolicy>>;
 
 export type ListedRoute = keyof typeof ACCESS_POLICIES;
@@ -53,12 +67,32 @@ export const PATH_EMAIL_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'firebase-self',
 ]);
 
+/**
+ * Policies decided by who owns the resource the path's `:id` names, and the resource: the server
+ * resolves each resource's owner in one place (server/auth/resource-owners.ts).
+ */
+export const OWNER_POLICIES = { 'cart-line-owner': 'cart-line' } as const satisfies Partial<
+  Record<AccessPolicy, string>
+>;
+export type OwnerPolicy = keyof typeof OWNER_POLICIES;
+export type OwnedResource = (typeof OWNER_POLICIES)[OwnerPolicy];
+
+export function isOwnerPolicy(policy: AccessPolicy): policy is OwnerPolicy {
+  return Object.hasOwn(OWNER_POLICIES, policy);
+}
+
+/** What a stranger (or a missing resource) is answered, per owned resource. */
+const NOT_FOUND_MESSAGES: Record<OwnedResource, string> = {
+  'cart-line': CART_MESSAGES.lineNotFound,
+};
+
 /** Policies that need an access token (as opposed to nothing, or a Firebase ID token). */
 export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'signed-in',
   'self',
   'self-or-admin',
   'admin',
+  'cart-line-owner',
 ]);
 
 /** The key of a route; HEAD routes (Fastify adds one per GET) share their GET's entry. */
@@ -80,9 +114,14 @@ export type Credentials = {
   caller: { email: string; role: (typeof USER_ROLES)[number] } | null;
   /** The address of a verified Firebase ID token (`firebase-self` routes); null otherwise. */
   idTokenEmail: string | null;
+  /**
+   * Owner policies: the address of the user who owns the resource the path's `:id` names, or
+   * null when there is no such resource.
+   */
+  resourceOwner?: string | null;
 };
 
-export type AccessDenial = { status: 401 | 403; message: string };
+export type AccessDenial = { status: 401 | 403 | 404; message: string };
 
 /**
  * The authorization step of every policy, once authentication has run: null when `policy` lets
@@ -91,7 +130,7 @@ export type AccessDenial = { status: 401 | 403; message: string };
  */
 export function accessDenial(
   policy: AccessPolicy,
-  { caller, idTokenEmail }: Credentials,
+  { caller, idTokenEmail, resourceOwner }: Credentials,
   target: string | undefined,
 ): AccessDenial | null {
   if (policy === 'anyone') return null;
@@ -102,6 +141,11 @@ export function accessDenial(
   }
   // Authentication answers 401 before this; kept so a wiring mistake fails closed.
   if (!caller) return { status: 401, message: AUTH_MESSAGES.missingAccessToken };
+  if (isOwnerPolicy(policy)) {
+    return resourceOwner && resourceOwner === caller.email
+      ? null
+      : { status: 404, message: NOT_FOUND_MESSAGES[OWNER_POLICIES[policy]] };
+  }
   const isSelf = target !== undefined && caller.email === target;
   const isAdmin = caller.role === 'admin';
   switch (policy) {

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 import { BOOK_CATEGORIES } from './book-categories';
+import { BOOK_LIMITS, BOOK_SORTS, DEFAULT_BOOK_PAGE_SIZE, MAX_BOOK_PAGE_SIZE } from './book-rules';
+import { hasWholeCents } from './money';
 
-export { BOOK_CATEGORIES };
-export const BOOK_SORTS = ['price-asc', 'price-desc', 'name-asc', 'name-desc'] as const;
-
-/** Page size the server uses when `page` is given without `limit`. */
-export const DEFAULT_BOOK_PAGE_SIZE = 12;
-export const MAX_BOOK_PAGE_SIZE = 100;
+export { BOOK_CATEGORIES, BOOK_LIMITS, BOOK_SORTS, DEFAULT_BOOK_PAGE_SIZE, MAX_BOOK_PAGE_SIZE };
 
 export const bookCategorySchema = z.enum(BOOK_CATEGORIES);
 export const bookSortSchema = z.enum(BOOK_SORTS);
@@ -23,6 +20,14 @@ export const bookSchema = z.object({
 });
 
 export const bookListSchema = z.array(bookSchema);
+
+/** GET /books with `page`: one page of the matches, and how many there are in all. */
+export const bookPageSchema = z.object({
+  books: bookListSchema,
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
 
 function wholeNumber(min: number, max: number) {
   return z.coerce
@@ -45,7 +50,52 @@ export const bookListQuerySchema = z.object({
   limit: wholeNumber(1, MAX_BOOK_PAGE_SIZE).optional(),
 });
 
+// Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
+const objectBody = {
+  error: (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined,
+};
+
+/** An image the shop may show: https (imgbb) or one of our own uploads (`/api/images/{id}`). */
+export function isBookImageUrl(value: string): boolean {
+  if (/^\/api\/images\/[A-Za-z0-9-]{1,64}$/.test(value)) return true;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** POST /book (admin). */
+export const bookCreateBodySchema = z.strictObject(
+  {
+    name: textSchema({ error: 'Must be a string' })
+      .trim()
+      .min(1, 'Must not be empty')
+      .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
+    category: bookCategorySchema,
+    price: z
+      .number({ error: 'Must be a number' })
+      .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
+      .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
+      .refine(hasWholeCents, 'Must have at most two decimals'),
+    image: textSchema({ error: 'Must be a string' })
+      .trim()
+      .max(2048, 'Must be at most 2048 characters')
+      .refine(isBookImageUrl, 'Must be an https URL or one of our /api/images URLs'),
+  },
+  objectBody,
+);
+
+export const bookCreatedSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+});
+
 export type BookCategory = z.infer<typeof bookCategorySchema>;
 export type BookSort = z.infer<typeof bookSortSchema>;
 export type Book = z.infer<typeof bookSchema>;
 export type BookListQuery = z.infer<typeof bookListQuerySchema>;
+export type BookPage = z.infer<typeof bookPageSchema>;
+export type BookCreateBody = z.infer<typeof bookCreateBodySchema>;
+export type BookCreated = z.infer<typeof bookCreatedSchema>;

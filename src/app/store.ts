@@ -3,9 +3,10 @@ import { checkoutSlice } from '@/features/checkout/checkout-slice';
 import { courseCartSlice } from '@/features/course-cart/course-cart-slice';
 import { loadCourseCart, saveCourseCart } from '@/features/course-cart/persistence';
 import { coursesSlice } from '@/features/courses/courses-slice';
+import { baseApi } from '@/lib/api/base-api';
 
 // Each slice sits under its own reducerPath, the key its `slice.selectors` read.
-const rootReducer = combineSlices(courseCartSlice, coursesSlice, checkoutSlice);
+const rootReducer = combineSlices(courseCartSlice, coursesSlice, checkoutSlice, baseApi);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -14,6 +15,7 @@ type StoreOptions = { preloadedState?: Partial<RootState>; persist?: boolean };
 export function makeStore({ preloadedState, persist = true }: StoreOptions = {}) {
   const store = configureStore({
     reducer: rootReducer,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
     preloadedState: {
       [courseCartSlice.reducerPath]: persist ? loadCourseCart() : undefined,
       ...preloadedState,

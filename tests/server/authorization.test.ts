@@ -18,7 +18,7 @@ import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
 
 type Who = 'visitor' | 'owner' | 'other' | 'admin';
-type Outcome = 'ok' | 401 | 403;
+type Outcome = 'ok' | 401 | 403 | 404;
 
 /** What each kind of caller gets from a route with each policy. */
 const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
@@ -28,6 +28,8 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   'self-or-admin': { visitor: 401, owner: 'ok', other: 403, admin: 'ok' },
   admin: { visitor: 401, owner: 403, other: 403, admin: 'ok' },
   'firebase-self': { visitor: 401, owner: 'ok', other: 403, admin: 403 },
+  // Someone else's line is answered as a line that does not exist.
+  'cart-line-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
 };
 
 /** Callers in this order: the admin last, as its call may delete or promote the owner. */

@@ -5,6 +5,7 @@ import {
   type BookListQuery,
   type BookSort,
 } from '../../../contract/books';
+import { centsToDollars } from '../../../contract/money';
 import type { Queryable } from '../client';
 
 type BookRow = {
@@ -18,13 +19,11 @@ type BookRow = {
 // Byte-wise ("C") comparison so PGlite and every PostgreSQL server order names the same way,
 // whatever collation the database was created with. Name, then id, keeps the order total.
 const BY_NAME_ASC = 'lower(name) collate "C" asc, name collate "C" asc, id collate "C" asc';
-const BY_NAME_DESC = 'lower(name) collate "C" desc, name collate "C" desc, id collate "C" asc';
 
 const ORDER_BY: Record<BookSort, string> = {
   'price-asc': `price_cents asc, ${BY_NAME_ASC}`,
   'price-desc': `price_cents desc, ${BY_NAME_ASC}`,
-  'name-asc': BY_NAME_ASC,
-  'name-desc': BY_NAME_DESC,
+  name: BY_NAME_ASC,
 };
 
 export type BookPage = { items: Book[]; total: number };
@@ -45,7 +44,7 @@ export async function listBooks(db: Queryable, query: BookListQuery = {}): Promi
     conditions.push(`category = $${params.length}`);
   }
   const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-  const orderBy = ORDER_BY[query.sort ?? 'name-asc'];
+  const orderBy = ORDER_BY[query.sort ?? 'name'];
 
   let pageSql = '';
   const pageParams = [...params];
@@ -65,11 +64,6 @@ export async function listBooks(db: Queryable, query: BookListQuery = {}): Promi
   ]);
 
   return { items: rows.map(toBook), total: counts[0]?.total ?? 0 };
-}
-
-/** Cents to dollars: n / 100 is the double nearest the two-decimal amount (1299 → 12.99). */
-export function centsToDollars(cents: number): number {
-  return cents / 100;
 }
 
 /** Makes `%`, `_` and `\` match themselves in an ILIKE pattern that uses `escape '\'`. */

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { toCents } from '@/lib/money';
+import { toCents } from '@contract/money';
 
 /** A course in the cart: all course fields plus quantity (spec §3). */
 export type CourseCartLine = {

@@ -23,8 +23,7 @@ const byName = (a: Book, b: Book) =>
 const ORDER: Record<BookSort, (a: Book, b: Book) => number> = {
   'price-asc': (a, b) => a.price - b.price || byName(a, b),
   'price-desc': (a, b) => b.price - a.price || byName(a, b),
-  'name-asc': byName,
-  'name-desc': (a, b) => byName(b, a) || compareText(a._id, b._id),
+  name: byName,
 };
 
 /** The catalogue as the server's listBooks answers it: filtered, sorted, paged when asked. */
@@ -33,7 +32,7 @@ function listBooks(query: BookListQuery): { items: Book[]; total: number } {
   const matches = db.books
     .filter((book) => !query.category || book.category === query.category)
     .filter((book) => !q || book.name.toLowerCase().includes(q))
-    .sort(ORDER[query.sort ?? 'name-asc']);
+    .sort(ORDER[query.sort ?? 'name']);
   if (query.page === undefined && query.limit === undefined) {
     return { items: matches, total: matches.length };
   }

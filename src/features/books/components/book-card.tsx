@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCents, toCents } from '@/lib/money';
+import { formatCents, toCents } from '@contract/money';
 import type { Book } from '../types';
 
 type Props = { book: Book; action?: ReactNode };

@@ -1,5 +1,5 @@
 import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons';
-import { formatCents, toCents } from '@/lib/money';
+import { formatCents, toCents } from '@contract/money';
 import type { CourseCartLine as Line } from '../course-cart-slice';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, GraduationCapIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { formatCents } from '@/lib/money';
+import { formatCents } from '@contract/money';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 import {
   decreaseQuantity,

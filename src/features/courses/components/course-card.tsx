@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CartIcon, CheckIcon } from '@/components/icons';
-import { centsToDollarString, toCents } from '@/lib/money';
+import { centsToDollarString, toCents } from '@contract/money';
 import type { Course } from '../types';
 
 type Props = { course: Course; onAddToCart: (course: Course) => void };

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CART_LIMITS } from './cart-rules';
+import { textSchema } from './text';
+
+export { CART_LIMITS, CART_MESSAGES } from './cart-rules';
+
+// Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
+const objectBody = {
+  error: (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined,
+};
+
+const quantitySchema = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(CART_LIMITS.minQuantity, `Must be at least ${CART_LIMITS.minQuantity}`)
+  .max(CART_LIMITS.maxQuantity, `Must be at most ${CART_LIMITS.maxQuantity}`);
+
+/** A line of the signed-in user's book cart (spec §3), priced in dollars. */
+export const cartLineSchema = z.object({
+  _id: z.string(),
+  /** The catalogue's book; null once the book has left the catalogue. */
+  bookId: z.string().nullable(),
+  name: z.string(),
+  price: z.number().nonnegative(),
+  quantity: z.number().int().positive(),
+  image: z.string(),
+  /** The owner's address (always the caller's). */
+  email: z.string(),
+});
+export const cartLineListSchema = z.array(cartLineSchema);
+
+/**
+ * POST /cart. The book is named by `bookId`; name, price, image and email are accepted because the
+ * original client sends them, but ignored: the server takes them from the catalogue and the token.
+ * A book already in the cart gets `quantity` more (200); a new one is a new line (201).
+ */
+export const addToCartBodySchema = z.strictObject(
+  {
+    bookId: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
+    quantity: quantitySchema.optional(),
+    name: z.unknown().optional(),
+    price: z.unknown().optional(),
+    image: z.unknown().optional(),
+    email: z.unknown().optional(),
+  },
+  objectBody,
+);
+
+/** PUT /carts/quantity/{id} */
+export const cartQuantityBodySchema = z.strictObject({ quantity: quantitySchema }, objectBody);
+
+/** Params of the routes that name one cart line. */
+export const cartLineParamsSchema = z.object({
+  id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
+});
+
+/** DELETE /carts/delete/{id} */
+export const cartLineDeletedSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.literal(1),
+});
+
+export type CartLine = z.infer<typeof cartLineSchema>;
+export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
+export type CartQuantityBody = z.infer<typeof cartQuantityBodySchema>;
