@@ -17,6 +17,7 @@ type Query = Record<string, string | number | undefined>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type RequestOptions = {
   query?: Query;
+  /** JSON, or FormData sent as multipart (the browser writes its content-type and boundary). */
   body?: unknown;
   signal?: AbortSignal;
   /** Sent instead of the stored access token, for this call only (the ID-token exchange). */
@@ -68,14 +69,20 @@ async function send<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = options.bearer ?? accessToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let payload: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    payload = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: payload,
       signal: options.signal,
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import {
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES, newsletterBodySchema } from '@contract/newsletter';
 import { apiRoute } from './api-route';
+import { catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { db } from './db';
 import { userHandlers } from './user-handlers';
 
@@ -64,4 +65,5 @@ export const handlers = [
   }),
 
   ...userHandlers,
+  ...catalogueAdminHandlers,
 ];

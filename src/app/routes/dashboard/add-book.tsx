@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { AddBookScreen } from '@/features/add-book/components/add-book-screen';
 
-export default function AddBookScreen() {
-  return <ComingSoon title="Add Book" what="Adding books to the catalogue" />;
+export default function AddBookRoute() {
+  return <AddBookScreen />;
 }

@@ -1,0 +1,173 @@
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { BOOK_CATEGORIES, type BookCategory } from '@contract/book-categories';
+import { BOOK_LIMITS } from '@contract/book-rules';
+import { IMAGE_LIMITS } from '@contract/image-rules';
+import { hasWholeCents } from '@contract/money';
+import { TextField } from '@/components/form/text-field';
+import { imageFileProblem } from '@/lib/image-host';
+
+export type AddBookFormValues = {
+  name: string;
+  category: BookCategory | '';
+  /** As typed in the number input; converted once it is valid. */
+  price: string;
+  image: FileList | null;
+};
+
+/** A valid form, ready to upload and create. */
+export type NewBook = { name: string; category: BookCategory; price: number; image: File };
+
+type Props = {
+  /** Uploads and creates; true when the book was added (the form then empties). */
+  onSubmit: (book: NewBook) => Promise<boolean>;
+};
+
+const emptyForm: AddBookFormValues = { name: '', category: '', price: '', image: null };
+
+const fieldLabel = 'mb-1.5 block text-sm font-medium text-base-content/90';
+const fieldError = 'mt-1.5 text-sm font-medium text-error';
+
+function validatePrice(value: string): string | true {
+  const price = Number(value);
+  if (value.trim() === '' || !Number.isFinite(price)) return 'Enter the price in dollars.';
+  if (price < BOOK_LIMITS.minPrice) return `The price must be at least $${BOOK_LIMITS.minPrice}.`;
+  if (price > BOOK_LIMITS.maxPrice) {
+    return `The price must be at most $${BOOK_LIMITS.maxPrice.toLocaleString('en-US')}.`;
+  }
+  return hasWholeCents(price) || 'Use at most two decimals (cents).';
+}
+
+function validateImage(files: FileList | null): string | true {
+  const file = files?.[0];
+  if (!file) return 'Choose an image of the book.';
+  return imageFileProblem(file) ?? true;
+}
+
+/** Add product (spec §2): name, category, price and image, checked here before any upload. */
+export function AddBookForm({ onSubmit }: Props) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddBookFormValues>({ defaultValues: emptyForm });
+
+  const submit = async (values: AddBookFormValues) => {
+    const image = values.image?.[0];
+    if (!image || values.category === '') return;
+    const added = await onSubmit({
+      name: values.name.trim(),
+      category: values.category,
+      price: Number(values.price),
+      image,
+    });
+    // A failure keeps every value, so the admin can retry at once.
+    if (added) reset(emptyForm);
+  };
+
+  const categoryId = `${id}-category`;
+  const imageId = `${id}-image`;
+  const imageHintId = `${id}-image-hint`;
+  return (
+    <form
+      noValidate
+      aria-label="Add product"
+      aria-busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="space-y-5"
+    >
+      <TextField
+        label="Product Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        registration={register('name', {
+          validate: (value) => value.trim() !== '' || 'Enter the name of the book.',
+          maxLength: {
+            value: BOOK_LIMITS.nameMaxLength,
+            message: `At most ${BOOK_LIMITS.nameMaxLength} characters.`,
+          },
+        })}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={categoryId} className={fieldLabel}>
+            Product Category
+          </label>
+          <select
+            id={categoryId}
+            {...register('category', { required: 'Choose a category.' })}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? `${categoryId}-error` : undefined}
+            className={`select select-bordered w-full rounded-xl capitalize focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
+              errors.category ? 'select-error' : ''
+            }`}
+          >
+            <option value="" disabled>
+              Choose a category
+            </option>
+            {BOOK_CATEGORIES.map((category) => (
+              <option key={category} value={category} className="capitalize">
+                {category}
+              </option>
+            ))}
+          </select>
+          {errors.category && (
+            <p id={`${categoryId}-error`} role="alert" className={fieldError}>
+              {errors.category.message}
+            </p>
+          )}
+        </div>
+        <TextField
+          label="Product Price"
+          type="number"
+          inputMode="decimal"
+          placeholder="12.99"
+          hint="In US dollars"
+          // A scroll over a focused number field must not change the price.
+          onWheel={(event) => event.currentTarget.blur()}
+          error={errors.price?.message}
+          registration={register('price', { validate: validatePrice })}
+        />
+      </div>
+      <div>
+        <label htmlFor={imageId} className={fieldLabel}>
+          Product Image
+        </label>
+        <input
+          id={imageId}
+          type="file"
+          accept={IMAGE_LIMITS.types.join(',')}
+          {...register('image', { validate: validateImage })}
+          aria-invalid={errors.image ? true : undefined}
+          aria-describedby={errors.image ? `${imageId}-error` : imageHintId}
+          className={`file-input file-input-bordered w-full rounded-xl focus:outline-none focus:ring-2 focus:ring-primary/30 ${
+            errors.image ? 'file-input-error' : ''
+          }`}
+        />
+        {errors.image ? (
+          <p id={`${imageId}-error`} role="alert" className={fieldError}>
+            {errors.image.message}
+          </p>
+        ) : (
+          <p id={imageHintId} className="mt-1.5 text-xs text-base-content/70">
+            PNG, JPEG, WebP or GIF, at most {IMAGE_LIMITS.maxBytes / (1024 * 1024)} MB.
+          </p>
+        )}
+      </div>
+      <div className="flex justify-end pt-2">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto"
+        >
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Add product
+        </button>
+      </div>
+    </form>
+  );
+}
