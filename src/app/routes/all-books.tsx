@@ -1,5 +1,10 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { OrderNowButton } from '@/features/book-cart/components/order-now-button';
+import { AllBooks } from '@/features/books/components/all-books';
+import type { Book } from '@/features/books/types';
 
+const orderNow = (book: Book) => <OrderNowButton book={book} />;
+
+/** Every book with Order Now (login only). */
 export default function AllBooksScreen() {
-  return <ComingSoon title="All Books" what="The full book list with Order Now" />;
+  return <AllBooks renderAction={orderNow} />;
 }

@@ -1,7 +1,11 @@
+import { OrderNowButton } from '@/features/book-cart/components/order-now-button';
 import { FeaturedBooks } from '@/features/books/components/featured-books';
+import type { Book } from '@/features/books/types';
 import { CoursePromo } from '@/features/home/components/course-promo';
 import { DrawingPromo } from '@/features/home/components/drawing-promo';
 import { HomeHero } from '@/features/home/components/home-hero';
+
+const orderNow = (book: Book) => <OrderNowButton book={book} />;
 
 /** Home (spec §2): hero, course promo, the first books with category tiles, drawing promo. */
 export default function HomeScreen() {
@@ -9,7 +13,7 @@ export default function HomeScreen() {
     <>
       <HomeHero />
       <CoursePromo />
-      <FeaturedBooks />
+      <FeaturedBooks renderAction={orderNow} />
       <DrawingPromo />
     </>
   );

@@ -59,6 +59,8 @@ type RouteSpec<P extends Schema, Q extends Schema, B extends Schema> = {
   params?: P;
   query?: Q;
   body?: B;
+  /** Owner policies: who owns the resource the params name (null when there is none). */
+  owner?: (params: Parsed<P>) => string | null;
   handle(input: Input<P, Q, B>): Response | Promise<Response>;
 };
 
@@ -93,7 +95,7 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
 /** 403s, as the server's preHandler hook answers them once the path's `:email` is normalised. */
 export function authorize(
   policy: AccessPolicy,
-  credentials: Credentials,
+  credentials: Credentials & { resourceOwner?: string | null },
   target: string | undefined,
 ): void {
   const denial = accessDenial(policy, credentials, target);
@@ -166,7 +168,12 @@ export function apiRoute<
       const body = validate(spec.body, spec.body ? await readBody(request) : undefined);
       const query = validate(spec.query, queryOf(request));
       const target = (parsedParams as { email?: unknown } | undefined)?.email;
-      authorize(policy, credentials, typeof target === 'string' ? target : undefined);
+      const resourceOwner = spec.owner?.(parsedParams);
+      authorize(
+        policy,
+        { ...credentials, resourceOwner },
+        typeof target === 'string' ? target : undefined,
+      );
       return await spec.handle({
         request,
         caller: credentials.caller,

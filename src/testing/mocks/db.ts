@@ -1,4 +1,5 @@
 import type { Book } from '@contract/books';
+import type { CartLine } from '@contract/carts';
 import type { UserProfile, UserRole } from '@contract/users';
 import type { Course } from '@/features/courses/types';
 import { buildBook, buildCourse } from '../data';
@@ -7,7 +8,14 @@ import { buildBook, buildCourse } from '../data';
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
 
 // In-memory data behind the msw handlers; `resetDb()` runs after every test.
-type Db = { courses: Course[]; books: Book[]; subscribers: Set<string>; users: DbUser[] };
+type Db = {
+  courses: Course[];
+  books: Book[];
+  subscribers: Set<string>;
+  users: DbUser[];
+  /** Every user's book-cart lines (each names its owner in `email`). */
+  carts: CartLine[];
+};
 
 let userSequence = 0;
 
@@ -88,6 +96,7 @@ export const db: Db = {
   books: seedBooks(),
   subscribers: new Set(),
   users: [],
+  carts: [],
 };
 seedUsers();
 
@@ -95,5 +104,6 @@ export function resetDb(): void {
   db.courses = seedCourses();
   db.books = seedBooks();
   db.subscribers = new Set();
+  db.carts = [];
   seedUsers();
 }

@@ -4,11 +4,13 @@ import {
   DEFAULT_BOOK_PAGE_SIZE,
   type Book,
   type BookListQuery,
+  type BookPage,
   type BookSort,
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES, newsletterBodySchema } from '@contract/newsletter';
 import { apiRoute } from './api-route';
 import { catalogueAdminHandlers } from './catalogue-admin-handlers';
+import { cartHandlers } from './cart-handlers';
 import { db } from './db';
 import { userHandlers } from './user-handlers';
 
@@ -28,18 +30,18 @@ const ORDER: Record<BookSort, (a: Book, b: Book) => number> = {
 };
 
 /** The catalogue as the server's listBooks answers it: filtered, sorted, paged when asked. */
-function listBooks(query: BookListQuery): { items: Book[]; total: number } {
+function listBooks(query: BookListQuery): { items: Book[]; total: number; limit: number } {
   const q = query.q?.toLowerCase();
   const matches = db.books
     .filter((book) => !query.category || book.category === query.category)
     .filter((book) => !q || book.name.toLowerCase().includes(q))
     .sort(ORDER[query.sort ?? 'name']);
   if (query.page === undefined && query.limit === undefined) {
-    return { items: matches, total: matches.length };
+    return { items: matches, total: matches.length, limit: matches.length };
   }
   const limit = query.limit ?? DEFAULT_BOOK_PAGE_SIZE;
   const start = ((query.page ?? 1) - 1) * limit;
-  return { items: matches.slice(start, start + limit), total: matches.length };
+  return { items: matches.slice(start, start + limit), total: matches.length, limit };
 }
 
 export const handlers = [
@@ -48,7 +50,12 @@ export const handlers = [
   apiRoute('GET /api/books', {
     query: bookListQuerySchema,
     handle: ({ query }) => {
-      const { items, total } = listBooks(query);
+      const { items, total, limit } = listBooks(query);
+      // With `page` the answer is one page and the total (bookPageSchema); without, the books.
+      if (query.page !== undefined) {
+        const page: BookPage = { books: items, total, page: query.page, limit };
+        return HttpResponse.json(page);
+      }
       return HttpResponse.json(items, { headers: { 'x-total-count': String(total) } });
     },
   }),
@@ -66,4 +73,5 @@ export const handlers = [
 
   ...userHandlers,
   ...catalogueAdminHandlers,
+  ...cartHandlers,
 ];

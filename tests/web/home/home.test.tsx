@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -74,53 +74,44 @@ describe('home screen', () => {
     expect(queries[0]?.get('category')).toBeNull();
   });
 
-  it('filters the list by the category tiles; "science" asks for science fiction', async () => {
-    const queries = recordBookRequests();
-    const { user } = renderApp({ route: '/' });
+  it('the category tiles open the catalogue filtered by category; "science" is science fiction', async () => {
+    const { user, router } = renderApp({ route: '/' });
     await screen.findByRole('article', { name: 'Clean Code' });
+    const tiles = screen.getByRole('list', { name: 'Book categories' });
+    expect(within(tiles).getByRole('link', { name: 'story' })).toHaveAttribute(
+      'href',
+      '/book?category=story',
+    );
 
-    const science = screen.getByRole('button', { name: 'science' });
-    expect(science).toHaveAttribute('aria-pressed', 'false');
-    await user.click(science);
+    await user.click(within(tiles).getByRole('link', { name: 'science' }));
 
-    expect(await screen.findByRole('article', { name: 'Foundation' })).toBeInTheDocument();
-    expect(shownBooks()).toEqual(['Dune', 'Foundation']);
-    expect(science).toHaveAttribute('aria-pressed', 'true');
-    expect(queries.at(-1)?.get('category')).toBe('science fiction');
-
-    await user.click(screen.getByRole('button', { name: 'story' }));
-    expect(await screen.findByRole('article', { name: 'Little Women' })).toBeInTheDocument();
-    expect(shownBooks()).toEqual(['Little Women', 'The Hobbit']);
-    expect(science).toHaveAttribute('aria-pressed', 'false');
-    expect(queries.at(-1)?.get('category')).toBe('story');
-
-    await user.click(screen.getByRole('button', { name: 'Show all' }));
-    expect(await screen.findByRole('article', { name: 'Clean Code' })).toBeInTheDocument();
-    expect(shownBooks()).toHaveLength(4);
-    expect(queries.at(-1)?.get('category')).toBeNull();
-  });
-
-  it('pressing the active tile again shows every category', async () => {
-    const { user } = renderApp({ route: '/' });
-    await screen.findByRole('article', { name: 'Clean Code' });
-    await user.click(screen.getByRole('button', { name: 'programming' }));
-    expect(await screen.findByText(/showing/i)).toHaveTextContent('Showing programming books');
-    await user.click(screen.getByRole('button', { name: 'programming' }));
-    expect(await screen.findByRole('article', { name: 'Foundation' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Books' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/book');
+    expect(new URLSearchParams(router.state.location.search).get('category')).toBe(
+      'science fiction',
+    );
+    expect(screen.getByLabelText('Category')).toHaveValue('science fiction');
+    const results = await screen.findByRole('list', { name: 'Books' });
+    expect(
+      within(results)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Dune', 'Foundation']);
   });
 
   it('shows a spinner, then an error with Try again that reloads the list', async () => {
     server.use(
       http.get(
         apiPath('/books'),
-        () =>
-          HttpResponse.json(
+        // A moment's wait, so the loading state can be seen before the error.
+        async () => {
+          await delay(100);
+          return HttpResponse.json(
             { error: { code: 'internal', message: 'The shelf fell over.' } },
             { status: 500 },
-          ),
-        {
-          once: true,
+          );
         },
+        { once: true },
       ),
     );
     const { user } = renderApp({ route: '/' });

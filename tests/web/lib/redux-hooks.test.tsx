@@ -2,6 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { baseApi } from '@/lib/api/base-api';
 import { makeStore, type AppDispatch } from '@/app/store';
 import { checkoutSlice, setCheckoutTotal } from '@/features/checkout/checkout-slice';
 import {
@@ -26,7 +27,12 @@ describe('slice selectors', () => {
   it('the store keeps each slice under its reducerPath', () => {
     const state = makeStore({ persist: false }).getState();
     expect(Object.keys(state).sort()).toEqual(
-      [courseCartSlice.reducerPath, coursesSlice.reducerPath, checkoutSlice.reducerPath].sort(),
+      [
+        courseCartSlice.reducerPath,
+        coursesSlice.reducerPath,
+        checkoutSlice.reducerPath,
+        baseApi.reducerPath,
+      ].sort(),
     );
   });
 

@@ -127,10 +127,15 @@ describe('the msw fakes validate with the contract schemas', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json).toEqual(error('bad_request', expect.stringMatching(/^category: /)));
     const page = await call('GET', '/books', { query: '?limit=2&page=2' });
-    expect(page.json).toEqual([
-      expect.objectContaining({ name: 'Eloquent JavaScript' }),
-      expect.objectContaining({ name: 'Foundation' }),
-    ]);
+    expect(page.json).toEqual({
+      books: [
+        expect.objectContaining({ name: 'Eloquent JavaScript' }),
+        expect.objectContaining({ name: 'Foundation' }),
+      ],
+      total: 6,
+      page: 2,
+      limit: 2,
+    });
   });
 
   it('normalise the path address: an admin cannot delete themself, whatever the case', async () => {

@@ -4,12 +4,18 @@ import type { Book } from '../types';
 
 type Props = { book: Book; action?: ReactNode };
 
+const cardClass =
+  'flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm';
+// Two lines are kept for every name, so a short name and a loading card are as tall as a long one.
+const nameClass = 'line-clamp-2 min-h-[2lh] text-sm font-semibold leading-snug sm:text-base';
+const priceClass = 'mt-auto text-base font-bold sm:text-lg';
+
 /** A book in a grid: cover, name, category and price; `action` adds a button (e.g. Order Now). */
 export function BookCard({ book, action }: Props) {
   return (
     <article
       aria-label={book.name}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-lg"
+      className={`group ${cardClass} transition duration-200 hover:-translate-y-1 hover:shadow-lg`}
     >
       <div className="relative aspect-[3/4] overflow-hidden bg-base-200">
         <img
@@ -25,14 +31,31 @@ export function BookCard({ book, action }: Props) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">
-          {book.name}
-        </h3>
-        <p className="mt-auto text-base font-bold text-primary sm:text-lg">
-          {formatCents(toCents(book.price))}
-        </p>
+        <h3 className={nameClass}>{book.name}</h3>
+        <p className={`${priceClass} text-primary`}>{formatCents(toCents(book.price))}</p>
         {action}
       </div>
     </article>
+  );
+}
+
+/**
+ * A card's placeholder while books load: the same boxes as BookCard (and as its button with
+ * `withAction`), so nothing moves when the books arrive.
+ */
+export function BookCardSkeleton({ withAction = false }: { withAction?: boolean }) {
+  return (
+    <div aria-hidden="true" className={cardClass}>
+      <div className="skeleton aspect-[3/4] rounded-none" />
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <div className={nameClass}>
+          <span className="skeleton block h-[1lh] w-4/5 rounded" />
+        </div>
+        <p className={priceClass}>
+          <span className="skeleton block h-[1lh] w-1/3 rounded" />
+        </p>
+        {withAction && <span className="skeleton btn btn-sm btn-block rounded-lg border-0" />}
+      </div>
+    </div>
   );
 }

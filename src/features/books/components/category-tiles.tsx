@@ -1,3 +1,6 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { catalogueSearch, DEFAULT_SORT } from '../catalogue-params';
 import type { BookCategory } from '../types';
 
 /** The three home tiles (spec §2): "science" filters the `science fiction` category. */
@@ -7,48 +10,38 @@ export const CATEGORY_TILES: { label: string; category: BookCategory; image: str
   { label: 'science', category: 'science fiction', image: '/images/categories/science.svg' },
 ];
 
-type Props = {
-  value: BookCategory | null;
-  onChange: (category: BookCategory | null) => void;
-};
-
-export function CategoryTiles({ value, onChange }: Props) {
+/** Each tile opens the catalogue filtered by its category (`/book?category=…`). */
+export function CategoryTiles() {
   return (
     <ul className="grid grid-cols-3 gap-2 sm:gap-6" aria-label="Book categories">
-      {CATEGORY_TILES.map((tile) => {
-        const active = value === tile.category;
-        return (
-          <li key={tile.category}>
-            <button
-              type="button"
-              aria-pressed={active}
-              // Pressing the active tile again shows every category.
-              onClick={() => onChange(active ? null : tile.category)}
-              className={`group relative flex w-full flex-col items-center gap-2 overflow-hidden rounded-2xl border-2 bg-base-100 p-1.5 shadow-sm ring-1 ring-base-200 transition duration-200 hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 sm:flex-row sm:gap-4 sm:p-3 ${
-                active ? 'border-primary bg-primary/5' : 'border-transparent'
-              }`}
-            >
-              <img
-                src={tile.image}
-                width={400}
-                height={260}
-                alt=""
-                aria-hidden="true"
-                className="aspect-square w-full rounded-xl bg-base-200 object-cover sm:w-20"
-              />
-              <span className="pb-1 text-xs font-semibold capitalize sm:pb-0 sm:text-lg">
-                {tile.label}
-              </span>
-              {active && (
-                <span
-                  aria-hidden="true"
-                  className="absolute right-2 top-2 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-base-100"
-                />
-              )}
-            </button>
-          </li>
-        );
-      })}
+      {CATEGORY_TILES.map((tile) => (
+        <li key={tile.category}>
+          <Link
+            to={{
+              pathname: paths.book,
+              search: catalogueSearch({
+                q: '',
+                category: tile.category,
+                sort: DEFAULT_SORT,
+                page: 1,
+              }),
+            }}
+            className="group relative flex w-full flex-col items-center gap-2 overflow-hidden rounded-2xl border-2 border-transparent bg-base-100 p-1.5 shadow-sm ring-1 ring-base-200 transition duration-200 hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 sm:flex-row sm:gap-4 sm:p-3"
+          >
+            <img
+              src={tile.image}
+              width={400}
+              height={260}
+              alt=""
+              aria-hidden="true"
+              className="aspect-square w-full rounded-xl bg-base-200 object-cover sm:w-20"
+            />
+            <span className="pb-1 text-xs font-semibold capitalize sm:pb-0 sm:text-lg">
+              {tile.label}
+            </span>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,24 +1,25 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertIcon, ArrowRightIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useBooks } from '../hooks/use-books';
-import type { BookCategory } from '../types';
+import type { Book } from '../types';
 import { BookCard } from './book-card';
-import { CATEGORY_TILES, CategoryTiles } from './category-tiles';
+import { CategoryTiles } from './category-tiles';
 
 /** Home shows the first 4 books (spec §9). */
 export const FEATURED_BOOK_COUNT = 4;
 
+type Props = {
+  /** A button under each book (Order Now, from the book cart). */
+  renderAction?: (book: Book) => ReactNode;
+};
+
 /** The home book list with its category tiles and See More (spec §2 Home). */
-export function FeaturedBooks() {
-  const [category, setCategory] = useState<BookCategory | null>(null);
-  const { books, isLoading, error, retry } = useBooks(
-    category ? { category, limit: FEATURED_BOOK_COUNT } : { limit: FEATURED_BOOK_COUNT },
-  );
+export function FeaturedBooks({ renderAction }: Props) {
+  const { books, isLoading, error, retry } = useBooks({ limit: FEATURED_BOOK_COUNT });
   const shown = books.slice(0, FEATURED_BOOK_COUNT);
-  const activeLabel = CATEGORY_TILES.find((tile) => tile.category === category)?.label;
 
   return (
     <section
@@ -35,7 +36,9 @@ export function FeaturedBooks() {
           >
             Popular books
           </h2>
-          <p className="mt-2 text-base-content/70">Pick a category or browse our latest titles.</p>
+          <p className="mt-2 text-base-content/70">
+            Pick a category to browse it, or order one of our latest titles.
+          </p>
         </div>
         <Link to={paths.allBooks} className="btn btn-outline btn-primary rounded-lg normal-case">
           See More
@@ -44,28 +47,7 @@ export function FeaturedBooks() {
       </div>
 
       <div className="mt-8">
-        <CategoryTiles value={category} onChange={setCategory} />
-      </div>
-
-      <div className="mt-6 flex min-h-8 flex-wrap items-center gap-3 text-sm" aria-live="polite">
-        {activeLabel ? (
-          <>
-            <span className="text-base-content/70">
-              Showing{' '}
-              <span className="font-semibold capitalize text-base-content">{activeLabel}</span>{' '}
-              books
-            </span>
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs rounded-md normal-case text-primary"
-              onClick={() => setCategory(null)}
-            >
-              Show all
-            </button>
-          </>
-        ) : (
-          <span className="text-base-content/70">Showing all categories</span>
-        )}
+        <CategoryTiles />
       </div>
 
       <div className="mt-4">
@@ -90,7 +72,7 @@ export function FeaturedBooks() {
           <ul aria-label="Books" className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
             {shown.map((book) => (
               <li key={book._id}>
-                <BookCard book={book} />
+                <BookCard book={book} action={renderAction?.(book)} />
               </li>
             ))}
           </ul>

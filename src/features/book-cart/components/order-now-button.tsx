@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { ApiQueryError } from '@/lib/api/base-api';
+import { useAuth } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { useAddToCartMutation } from '../api/cart-api';
+
+type Props = { book: { _id: string; name: string } };
+
+/** How long "Added" stays on the button. */
+const CONFIRMATION_MS = 2500;
+
+function errorText(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) {
+    return (error as ApiQueryError).message;
+  }
+  return 'Could not add the book to your cart.';
+}
+
+/**
+ * Order Now (spec §2, DESIGN.md §4): puts the book in the signed-in user's cart (one more copy if
+ * it is there already). A visitor is sent to /login and comes back to this page afterwards.
+ */
+export function OrderNowButton({ book }: Props) {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [addToCart, { isLoading }] = useAddToCartMutation();
+  const [confirmation, setConfirmation] = useState('');
+
+  useEffect(() => {
+    if (!confirmation) return;
+    const timer = setTimeout(() => setConfirmation(''), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [confirmation]);
+
+  const order = async () => {
+    if (status !== 'signed-in') {
+      navigate(paths.login, { state: { from: location } });
+      return;
+    }
+    try {
+      await addToCart({ bookId: book._id }).unwrap();
+      setConfirmation(`Added ${book.name} to your cart.`);
+    } catch (error) {
+      notify.error(errorText(error));
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm btn-block rounded-lg normal-case"
+        aria-label={`${confirmation ? 'Added' : 'Order Now'}: ${book.name}`}
+        disabled={isLoading}
+        onClick={() => void order()}
+      >
+        {confirmation ? 'Added ✓' : 'Order Now'}
+      </button>
+      {/* Always present, so screen readers announce the text when it appears. */}
+      <span role="status" className="sr-only">
+        {confirmation}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { AlertIcon } from '@/components/icons';
+import { useBooks } from '../hooks/use-books';
+import type { Book } from '../types';
+import { BookCard, BookCardSkeleton } from './book-card';
+
+type Props = { renderAction?: (book: Book) => ReactNode };
+
+/** Placeholders shown while the list loads (two rows on a desktop). */
+const SKELETON_COUNT = 8;
+
+/** All Books (spec §2): a cover image and every book with image, name, price and a button. */
+export function AllBooks({ renderAction }: Props) {
+  const { books, isLoading, error, retry } = useBooks({});
+  return (
+    <>
+      <div className="bg-base-200">
+        <img
+          src="/images/banners/books-cover.svg"
+          alt="Shelves of books"
+          width={1600}
+          height={400}
+          fetchPriority="high"
+          className="mx-auto aspect-[4/1] w-full max-w-7xl object-cover"
+        />
+      </div>
+      <section
+        aria-labelledby="all-books-heading"
+        className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8"
+      >
+        <h1 id="all-books-heading" className="text-3xl font-bold tracking-tight">
+          All Books
+        </h1>
+        <div className="mt-6">
+          {error ? (
+            <div
+              role="alert"
+              className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
+            >
+              <AlertIcon className="h-6 w-6 shrink-0 text-error" />
+              <span className="flex-1">{error}</span>
+              <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
+                Try again
+              </button>
+            </div>
+          ) : isLoading ? (
+            <ul
+              aria-busy="true"
+              aria-label="Loading books"
+              className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4"
+            >
+              {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+                <li key={index}>
+                  <BookCardSkeleton withAction={renderAction !== undefined} />
+                </li>
+              ))}
+            </ul>
+          ) : books.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-base-300 p-10 text-center text-base-content/70">
+              No books in the catalogue yet.
+            </p>
+          ) : (
+            <ul
+              aria-label="Books"
+              className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4"
+            >
+              {books.map((book) => (
+                <li key={book._id}>
+                  <BookCard book={book} action={renderAction?.(book)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AlertIcon } from '@/components/icons';
+import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';
+import {
+  catalogueSearch,
+  parseCatalogueParams,
+  SEARCH_MAX_LENGTH,
+  type CatalogueParams,
+} from '../catalogue-params';
+import type { Book } from '../types';
+import { BookCard, BookCardSkeleton } from './book-card';
+import { CatalogueFilters } from './catalogue-filters';
+
+/** Books per catalogue page (the server's default page size). */
+export const CATALOGUE_PAGE_SIZE = 12;
+/** Typing waits this long before it searches, so a word is one request, not one per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Props = {
+  /** A button under each book (Order Now, from the book cart). */
+  renderAction?: (book: Book) => ReactNode;
+};
+
+const plural = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
+
+function emptyText({ q, category }: CatalogueParams): string {
+  if (q && category) return `No books match “${q}” in ${category}.`;
+  if (q) return `No books match “${q}”.`;
+  if (category) return `No books match the category ${category}.`;
+  return 'No books in the catalogue yet.';
+}
+
+/**
+ * The catalogue at /book (spec §2, DESIGN.md §4): search, category, sort and page live in the
+ * address, so back/forward, reload and shared links show the same page.
+ */
+export function BookCatalogue({ renderAction }: Props) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const params = parseCatalogueParams(new URLSearchParams(search));
+  const { q, category, sort, page } = params;
+
+  const show = (next: Partial<CatalogueParams>, replace = false) =>
+    navigate({ search: catalogueSearch({ ...params, page: 1, ...next }) }, { replace });
+
+  // The box shows what is typed; the address follows after a pause. An address changed from
+  // elsewhere (back/forward, Clear filters) puts its search text back in the box.
+  const [text, setText] = useState(q);
+  const [addressQ, setAddressQ] = useState(q);
+  if (addressQ !== q) {
+    setAddressQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  useEffect(() => {
+    const typed = text.trim().slice(0, SEARCH_MAX_LENGTH);
+    const current = parseCatalogueParams(new URLSearchParams(search));
+    if (typed === current.q) return;
+    const timer = setTimeout(
+      () => navigate({ search: catalogueSearch({ ...current, q: typed, page: 1 }) }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, search, navigate]);
+
+  const { currentData, data, error, isError, refetch } = useGetBookPageQuery({
+    page,
+    limit: CATALOGUE_PAGE_SIZE,
+    sort,
+    ...(q ? { q } : {}),
+    ...(category ? { category } : {}),
+  });
+  // While another page loads, the last one stays (dimmed) so the grid does not collapse.
+  const shown = currentData ?? data;
+  const stale = currentData === undefined;
+  const pageCount = shown ? Math.max(1, Math.ceil(shown.total / shown.limit)) : 1;
+
+  // A page past the end (an old link) shows the last page instead.
+  const pastTheEnd = currentData !== undefined && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) {
+      navigate({ search: catalogueSearch({ ...params, page: pageCount }) }, { replace: true });
+    }
+  });
+
+  const pageLink = (target: number) => ({ search: catalogueSearch({ ...params, page: target }) });
+  const first = shown ? (shown.page - 1) * shown.limit + 1 : 0;
+  const last = shown ? first + shown.books.length - 1 : 0;
+
+  return (
+    <section
+      aria-labelledby="catalogue-heading"
+      className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8"
+    >
+      <h1 id="catalogue-heading" className="text-3xl font-bold tracking-tight">
+        Books
+      </h1>
+      <p className="mt-2 text-base-content/70">
+        Search the catalogue by name, pick a category and sort by price or name.
+      </p>
+
+      <div className="mt-6">
+        <CatalogueFilters
+          text={text}
+          category={category}
+          sort={sort}
+          onTextChange={setText}
+          onSubmit={() => show({ q: text.trim().slice(0, SEARCH_MAX_LENGTH) })}
+          onCategoryChange={(next) => show({ category: next })}
+          onSortChange={(next) => show({ sort: next })}
+        />
+      </div>
+
+      <p className="mt-6 min-h-6 text-sm text-base-content/70" aria-live="polite">
+        {shown && !stale && shown.total > 0
+          ? `${plural(shown.total)} found${pageCount > 1 ? ` · showing ${first}–${last}` : ''}`
+          : null}
+      </p>
+
+      <div className="mt-3">
+        {isError ? (
+          <div
+            role="alert"
+            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
+          >
+            <AlertIcon className="h-6 w-6 shrink-0 text-error" />
+            <span className="flex-1">{booksErrorMessage(error)}</span>
+            <button
+              type="button"
+              className="btn btn-sm rounded-lg normal-case"
+              onClick={() => void refetch()}
+            >
+              Try again
+            </button>
+          </div>
+        ) : !shown ? (
+          <ul
+            aria-busy="true"
+            aria-label="Loading books"
+            className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4"
+          >
+            {Array.from({ length: CATALOGUE_PAGE_SIZE }, (_, index) => (
+              <li key={index}>
+                <BookCardSkeleton withAction={renderAction !== undefined} />
+              </li>
+            ))}
+          </ul>
+        ) : shown.books.length === 0 && !stale ? (
+          <div className="rounded-2xl border border-dashed border-base-300 p-10 text-center">
+            <p className="font-medium">{emptyText(params)}</p>
+            <button
+              type="button"
+              className="btn btn-outline btn-primary btn-sm mt-4 rounded-lg normal-case"
+              onClick={() => navigate({ search: '' })}
+            >
+              Clear filters
+            </button>
+          </div>
+        ) : (
+          <ul
+            aria-label="Books"
+            aria-busy={stale}
+            className={`grid grid-cols-2 gap-4 transition-opacity sm:grid-cols-3 sm:gap-6 lg:grid-cols-4 ${
+              stale ? 'opacity-60' : ''
+            }`}
+          >
+            {shown.books.map((book) => (
+              <li key={book._id}>
+                <BookCard book={book} action={renderAction?.(book)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {shown && pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
+          {page > 1 ? (
+            <Link to={pageLink(Math.min(page, pageCount) - 1)} className="btn btn-sm rounded-lg">
+              Previous
+            </Link>
+          ) : (
+            <span aria-disabled="true" className="btn btn-sm btn-disabled rounded-lg">
+              Previous
+            </span>
+          )}
+          <span className="text-sm" aria-current="page">
+            Page {Math.min(page, pageCount)} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageLink(page + 1)} className="btn btn-sm rounded-lg">
+              Next
+            </Link>
+          ) : (
+            <span aria-disabled="true" className="btn btn-sm btn-disabled rounded-lg">
+              Next
+            </span>
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
