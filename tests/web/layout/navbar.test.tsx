@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { navItemsFor } from '@/components/layout/nav-items';
 import { Navbar } from '@/components/layout/navbar';
 import { buildUser } from '@/testing/data';
+import { db } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
 
 const navbar = <Navbar cartCount={3} courseCartCount={2} />;
@@ -241,5 +242,52 @@ describe('navbar logout on a guarded page', () => {
     await user.click(await screen.findByRole('button', { name: 'Me' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('the book cart badge', () => {
+  /** A line already in someone's book cart, as the server keeps it. */
+  function seedCartLine(email: string, bookId: string) {
+    const book = db.books.find((candidate) => candidate._id === bookId);
+    if (!book) throw new Error(`no book ${bookId}`);
+    const { name, price, image } = book;
+    db.carts.push({ _id: `seed-${bookId}`, bookId, name, price, image, quantity: 1, email });
+  }
+
+  it('counts the lines of the cart and follows Order Now at once (a second copy is no new line)', async () => {
+    const student = buildUser();
+    const { user } = renderApp({ route: '/book' }, { auth: { user: student } });
+    const badge = await screen.findByRole('link', { name: 'Book cart (0 items)' });
+    await screen.findByRole('article', { name: 'Clean Code' });
+
+    await user.click(screen.getByRole('button', { name: 'Order Now: Clean Code' }));
+    expect(await screen.findByRole('link', { name: 'Book cart (1 item)' })).toBe(badge);
+    expect(badge).toHaveTextContent('1');
+
+    await user.click(screen.getByRole('button', { name: 'Order Now: Dune' }));
+    expect(await screen.findByRole('link', { name: 'Book cart (2 items)' })).toBe(badge);
+
+    // The same book again raises its quantity on the server; the badge counts lines.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Order Now: Clean Code' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Order Now: Clean Code' }));
+    await waitFor(() => expect(db.carts.find((line) => line.bookId === 'b-1')?.quantity).toBe(2));
+    expect(screen.getByRole('link', { name: 'Book cart (2 items)' })).toBe(badge);
+  });
+
+  it("shows the signed-in user's lines after a reload, and nobody else's after signing in as someone else", async () => {
+    const first = buildUser();
+    const second = buildUser();
+    seedCartLine(first.email ?? '', 'b-1');
+    seedCartLine(first.email ?? '', 'b-2');
+    const { auth } = renderApp({ route: '/drawing' }, { auth: { user: first } });
+    expect(await screen.findByRole('link', { name: 'Book cart (2 items)' })).toBeInTheDocument();
+
+    await act(() => auth.signOut());
+    expect(screen.queryByRole('link', { name: /book cart/i })).not.toBeInTheDocument();
+    act(() => auth.signIn(second));
+
+    expect(await screen.findByRole('link', { name: 'Book cart (0 items)' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '@/testing/data';
+import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+
+describe('Order Now', () => {
+  it('a visitor is sent to /login and, once signed in, comes back to the same catalogue page', async () => {
+    const { user, router, auth } = renderApp({ route: '/book?category=story&sort=price-asc' });
+    await user.click(await screen.findByRole('button', { name: 'Order Now: Little Women' }));
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(db.carts).toEqual([]);
+
+    auth.signIn(buildUser());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book'));
+    expect(router.state.location.search).toBe('?category=story&sort=price-asc');
+    expect(await screen.findByRole('article', { name: 'Little Women' })).toBeInTheDocument();
+  });
+
+  it('adds the book to the signed-in user’s cart and says so', async () => {
+    const student = buildUser();
+    const { user } = renderApp({ route: '/book' }, { auth: { user: student } });
+    const card = await screen.findByRole('article', { name: 'The Hobbit' });
+    await user.click(within(card).getByRole('button', { name: 'Order Now: The Hobbit' }));
+
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'Added The Hobbit to your cart.',
+    );
+    expect(db.carts).toEqual([
+      expect.objectContaining({ bookId: 'b-2', quantity: 1, email: student.email }),
+    ]);
+  });
+
+  it('All Books shows the cover and every book with Order Now', async () => {
+    const { user } = renderApp({ route: '/all-books' }, { auth: { user: buildUser() } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Books' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Shelves of books' })).toHaveAttribute(
+      'src',
+      '/images/banners/books-cover.svg',
+    );
+    const list = await screen.findByRole('list', { name: 'Books' });
+    expect(within(list).getAllByRole('article')).toHaveLength(6);
+    const card = within(list).getByRole('article', { name: 'Dune' });
+    expect(card).toHaveTextContent('$15.00');
+
+    await user.click(within(card).getByRole('button', { name: 'Order Now: Dune' }));
+    expect(await screen.findByRole('link', { name: 'Book cart (1 item)' })).toBeInTheDocument();
+  });
+
+  it('the home’s books order too', async () => {
+    const { user } = renderApp({ route: '/' }, { auth: { user: buildUser() } });
+    await user.click(await screen.findByRole('button', { name: 'Order Now: Clean Code' }));
+    expect(await screen.findByRole('link', { name: 'Book cart (1 item)' })).toBeInTheDocument();
+  });
+
+  it('a refusal is shown as a toast and the badge stays as it was', async () => {
+    server.use(
+      http.post(apiPath('/cart'), () =>
+        HttpResponse.json(
+          { error: { code: 'conflict', message: 'A cart line holds at most 99 copies.' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp({ route: '/book' }, { auth: { user: buildUser() } });
+    await user.click(await screen.findByRole('button', { name: 'Order Now: Dune' }));
+
+    expect(await screen.findByText('A cart line holds at most 99 copies.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book cart (0 items)' })).toBeInTheDocument();
+  });
+});
