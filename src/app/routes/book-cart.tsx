@@ -1,5 +1,19 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { BookCartScreen } from '@/features/book-cart/components/book-cart-screen';
+import { setCheckoutTotal } from '@/features/checkout/checkout-slice';
+import { useAppDispatch } from '@/lib/redux-hooks';
 
-export default function BookCartScreen() {
-  return <ComingSoon title="Your book cart" what="The book cart" />;
+/** Checkout hands the book total to the payment screens (spec §4 Checkout), as the course cart does. */
+export default function BookCartRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (
+    <BookCartScreen
+      onCheckout={(totalCents) => {
+        dispatch(setCheckoutTotal(totalCents));
+        navigate(paths.payment);
+      }}
+    />
+  );
 }

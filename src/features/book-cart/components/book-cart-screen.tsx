@@ -1,0 +1,167 @@
+import { Link } from 'react-router-dom';
+import type { CartLine } from '@contract/carts';
+import { formatCents } from '@contract/money';
+import { AlertIcon, ArrowRightIcon, BookIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+import type { ApiQueryError } from '@/lib/api/base-api';
+import { notify } from '@/lib/notify';
+import {
+  useGetCartQuery,
+  useRemoveCartLineMutation,
+  useSetCartQuantityMutation,
+} from '../api/cart-api';
+import { BookCartLine } from './book-cart-line';
+import { bookCartTotalCents } from './book-cart-total';
+
+type Props = {
+  /** Called with the total in cents; only ever when it is above zero. */
+  onCheckout: (totalCents: number) => void;
+};
+
+function messageOf(error: unknown, fallback: string): string {
+  const message = (error as Partial<ApiQueryError> | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+}
+
+/** Placeholders the size of real lines, so nothing moves when the cart arrives. */
+function LineSkeletons() {
+  return (
+    <div aria-hidden="true" className="space-y-3">
+      {[0, 1, 2].map((key) => (
+        <div
+          key={key}
+          className="flex gap-3 rounded-2xl border border-base-200 bg-base-100 p-3 sm:gap-4"
+        >
+          <span className="skeleton h-20 w-[60px] shrink-0 rounded-lg" />
+          <span className="flex flex-1 flex-col gap-2 pt-1">
+            <span className="skeleton block h-4 w-3/5 rounded" />
+            <span className="skeleton block h-4 w-1/5 rounded" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The signed-in user's book cart (spec §2, §4): the server's lines, kept in the shared cache. */
+export function BookCartScreen({ onCheckout }: Props) {
+  const { data: lines = [], isLoading, isError, error, refetch } = useGetCartQuery();
+  const [setQuantity] = useSetCartQuantityMutation();
+  const [removeLine] = useRemoveCartLineMutation();
+  const totalCents = bookCartTotalCents(lines);
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  // The cache shows the change at once; a refusal (a line gone in another tab, the 99 limit) is
+  // undone by the mutation, said in a toast, and the cart refetched (the mutations invalidate it).
+  const change = async (call: { unwrap: () => Promise<unknown> }) => {
+    try {
+      await call.unwrap();
+    } catch (failure) {
+      notify.error(messageOf(failure, 'Your cart could not be changed. Please try again.'));
+    }
+  };
+  const decrease = (line: CartLine) =>
+    void change(
+      line.quantity <= 1
+        ? removeLine(line._id)
+        : setQuantity({ id: line._id, quantity: line.quantity - 1 }),
+    );
+  const increase = (line: CartLine) =>
+    void change(setQuantity({ id: line._id, quantity: line.quantity + 1 }));
+  const remove = (line: CartLine) => void change(removeLine(line._id));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Your Book items: {isLoading ? '…' : lines.length}
+      </h1>
+
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {isLoading ? (
+            <div className="h-[380px] overflow-hidden" role="status">
+              <span className="sr-only">Loading your cart…</span>
+              <LineSkeletons />
+            </div>
+          ) : isError ? (
+            <div
+              role="alert"
+              className="flex h-[380px] flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 text-center"
+            >
+              <p className="flex items-center gap-2 text-error">
+                <AlertIcon className="h-5 w-5" />
+                {messageOf(error, 'Your cart could not be loaded.')}
+              </p>
+              <button
+                type="button"
+                onClick={() => void refetch()}
+                className="btn btn-sm rounded-xl normal-case"
+              >
+                Try again
+              </button>
+            </div>
+          ) : lines.length === 0 ? (
+            <div className="flex h-[380px] flex-col items-center justify-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 text-center">
+              <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <BookIcon className="h-8 w-8" />
+              </span>
+              <h2 className="mt-4 text-lg font-semibold">Your book cart is empty</h2>
+              <p className="mt-1 max-w-sm text-base-content/70">
+                Find a book you like and press Order Now.
+              </p>
+              <Link to={paths.book} className="btn btn-primary mt-6 rounded-xl normal-case">
+                Browse books
+                <ArrowRightIcon className="h-4 w-4" />
+              </Link>
+            </div>
+          ) : (
+            // The spec's 380 px scrolling list.
+            <ul aria-label="Book cart" className="h-[380px] space-y-3 overflow-y-auto pr-1">
+              {lines.map((line) => (
+                <BookCartLine
+                  key={line._id}
+                  line={line}
+                  onDecrease={decrease}
+                  onIncrease={increase}
+                  onRemove={remove}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <aside
+          aria-labelledby="book-cart-summary"
+          className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24"
+        >
+          <h2 id="book-cart-summary" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between text-base-content/70">
+              <dt>Items</dt>
+              <dd className="tabular-nums">{itemCount}</dd>
+            </div>
+            <div className="flex items-baseline justify-between border-t border-base-200 pt-3">
+              <dt className="text-base font-semibold">Total:</dt>
+              <dd className="text-2xl font-bold tabular-nums">{formatCents(totalCents)}</dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="btn btn-primary btn-block mt-6 rounded-xl normal-case"
+            disabled={totalCents <= 0}
+            onClick={() => {
+              if (totalCents > 0) onCheckout(totalCents);
+            }}
+          >
+            Checkout
+          </button>
+          <p className="mt-3 text-center text-xs text-base-content/70">
+            Secure card payment on the next step.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
