@@ -58,8 +58,12 @@ describe('Add Book', { timeout: 15_000 }, () => {
     const categories = within(screen.getByLabelText('Product Category'))
       .getAllByRole('option')
       .filter((option) => !(option as HTMLOptionElement).disabled)
-      .map((option) => option.textContent);
-    expect(categories).toEqual(['programming', 'story', 'science fiction']);
+      .map((option) => [(option as HTMLOptionElement).value, option.textContent]);
+    expect(categories).toEqual([
+      ['programming', 'Programming'],
+      ['story', 'Story'],
+      ['science fiction', 'Science fiction'],
+    ]);
 
     await user.click(addProduct());
 
@@ -98,6 +102,27 @@ describe('Add Book', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Product Category')).toHaveValue('');
     expect(screen.getByLabelText('Product Price')).toHaveValue(null);
     expect((screen.getByLabelText('Product Image') as HTMLInputElement).files).toHaveLength(0);
+  });
+
+  it('the new book is in the catalogue at once, though the catalogue was loaded before', async () => {
+    const { user } = renderApp(
+      { route: '/book' },
+      { auth: { user: buildUser({ email: ADMIN, displayName: 'Ada Admin' }) } },
+    );
+    expect(await screen.findByRole('article', { name: 'Clean Code' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Refactoring' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Me' }));
+    await user.click(await screen.findByRole('link', { name: 'Dashboard' }));
+    await user.click(await screen.findByRole('link', { name: 'Add Book' }));
+    await screen.findByRole('form', { name: 'Add product' });
+    await fillIn(user);
+    await user.click(addProduct());
+    expect(await screen.findByText('Product has been added')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await user.click(screen.getAllByRole('link', { name: 'Books' })[0]!);
+    expect(await screen.findByRole('article', { name: 'Refactoring' })).toBeInTheDocument();
   });
 
   it('a refused upload shows why, creates nothing and keeps the values', async () => {

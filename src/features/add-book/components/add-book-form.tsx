@@ -28,6 +28,9 @@ const emptyForm: AddBookFormValues = { name: '', category: '', price: '', image:
 const fieldLabel = 'mb-1.5 block text-sm font-medium text-base-content/90';
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
 
+/** `science fiction` → `Science fiction` (the stored value stays as the contract spells it). */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function validatePrice(value: string): string | true {
   const price = Number(value);
   if (value.trim() === '' || !Number.isFinite(price)) return 'Enter the price in dollars.';
@@ -100,7 +103,7 @@ export function AddBookForm({ onSubmit }: Props) {
             {...register('category', { required: 'Choose a category.' })}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={errors.category ? `${categoryId}-error` : undefined}
-            className={`select select-bordered w-full rounded-xl capitalize focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
+            className={`select select-bordered w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
               errors.category ? 'select-error' : ''
             }`}
           >
@@ -108,8 +111,8 @@ export function AddBookForm({ onSubmit }: Props) {
               Choose a category
             </option>
             {BOOK_CATEGORIES.map((category) => (
-              <option key={category} value={category} className="capitalize">
-                {category}
+              <option key={category} value={category}>
+                {sentenceCase(category)}
               </option>
             ))}
           </select>
