@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { formatCents, toCents } from '@contract/money';
 import type { Book } from '../types';
 
-type Props = { book: Book; action?: ReactNode };
+type Props = {
+  book: Book;
+  action?: ReactNode;
+  /** For the first row: load the cover at once rather than when it nears the viewport. */
+  eager?: boolean;
+};
 
 const cardClass =
   'flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm';
@@ -11,7 +16,7 @@ const nameClass = 'line-clamp-2 min-h-[2lh] text-sm font-semibold leading-snug s
 const priceClass = 'mt-auto text-base font-bold sm:text-lg';
 
 /** A book in a grid: cover, name, category and price; `action` adds a button (e.g. Order Now). */
-export function BookCard({ book, action }: Props) {
+export function BookCard({ book, action, eager = false }: Props) {
   return (
     <article
       aria-label={book.name}
@@ -23,7 +28,7 @@ export function BookCard({ book, action }: Props) {
           alt={`Cover of ${book.name}`}
           width={300}
           height={420}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
         <span className="badge absolute left-2 top-2 border-0 bg-base-100/90 text-xs font-medium capitalize text-base-content shadow-sm">

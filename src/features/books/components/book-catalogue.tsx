@@ -164,9 +164,9 @@ export function BookCatalogue({ renderAction }: Props) {
               stale ? 'opacity-60' : ''
             }`}
           >
-            {shown.books.map((book) => (
+            {shown.books.map((book, index) => (
               <li key={book._id}>
-                <BookCard book={book} action={renderAction?.(book)} />
+                <BookCard book={book} action={renderAction?.(book)} eager={index < 4} />
               </li>
             ))}
           </ul>
