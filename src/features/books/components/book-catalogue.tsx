@@ -180,7 +180,7 @@ export function BookCatalogue({ renderAction }: Props) {
               Previous
             </Link>
           ) : (
-            <span aria-disabled="true" className="btn btn-sm btn-disabled rounded-lg">
+            <span aria-hidden="true" className="btn btn-sm btn-disabled rounded-lg">
               Previous
             </span>
           )}
@@ -192,7 +192,7 @@ export function BookCatalogue({ renderAction }: Props) {
               Next
             </Link>
           ) : (
-            <span aria-disabled="true" className="btn btn-sm btn-disabled rounded-lg">
+            <span aria-hidden="true" className="btn btn-sm btn-disabled rounded-lg">
               Next
             </span>
           )}
