@@ -25,11 +25,14 @@ import { healthRoutes } from './routes/health';
 import { newsletterRoutes } from './routes/newsletter';
 import { userRoutes } from './routes/users';
 import { RATE_LIMITS, type RateLimits } from './rate-limits';
+import { createCatalogue, type Catalogue } from './services/catalogue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** GET /books answers, cached per catalogue version. */
+    catalogue: Catalogue;
   }
 }
 
@@ -101,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     app.decorate('config', config);
     app.decorate('db', db);
+    const catalogue = createCatalogue(db);
+    app.decorate('catalogue', catalogue);
     if (ownsDb) {
       app.addHook('onClose', async () => {
         await db.close();
@@ -125,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
-        await api.register(bookRoutes);
+        await api.register(bookRoutes, { catalogue, limits });
         await api.register(newsletterRoutes, { limits });
         await api.register(userRoutes, { identity, accessTokens, limits });
         await api.register(adminUserRoutes, { identity, limits });

@@ -18,6 +18,8 @@ export type RateLimits = {
   newsletterPerIp: number;
   /** POST /newsletter, all clients together: a flood from many addresses. */
   newsletterTotal: number;
+  /** POST /book, per admin: each new book also empties every process's catalogue cache. */
+  bookCreatePerAdmin: number;
 };
 
 export const RATE_LIMITS: RateLimits = {
@@ -27,6 +29,7 @@ export const RATE_LIMITS: RateLimits = {
   adminWritePerAdmin: 60,
   newsletterPerIp: 20,
   newsletterTotal: 300,
+  bookCreatePerAdmin: 30,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

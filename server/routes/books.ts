@@ -1,22 +1,103 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookListQuerySchema, bookListSchema } from '../../contract/books';
-import { listBooks } from '../db/repositories/books';
-import { errorResponses } from '../plugins/errors';
+import { z } from 'zod';
+import {
+  bookCreateBodySchema,
+  bookCreatedSchema,
+  bookListQuerySchema,
+  bookListSchema,
+  bookPageSchema,
+} from '../../contract/books';
+import { toCents } from '../../contract/money';
+import { createBook } from '../db/repositories/books';
+import { errorResponses, HttpError } from '../plugins/errors';
+import { perCaller, type RateLimits } from '../rate-limits';
+import type { Catalogue } from '../services/catalogue';
 
-export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
+export type BookRoutesOptions = { catalogue: Catalogue; limits: RateLimits };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const bookRoutes: FastifyPluginAsyncZod<BookRoutesOptions> = async (app, options) => {
+  const { catalogue, limits } = options;
+
   app.get(
     '/books',
     {
       schema: {
         querystring: bookListQuerySchema,
-        response: { 200: bookListSchema, ...errorResponses },
+        response: {
+          // The JSON of a Book[] (no `page`) or a page, sent as bytes the catalogue serialised.
+          200: z.union([bookListSchema, bookPageSchema, z.instanceof(Buffer)]),
+          304: z.undefined(),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const { items, total } = await listBooks(app.db, request.query);
-      // Matches before paging, so the client can draw its page links.
-      void reply.header('x-total-count', String(total));
-      return items;
+      // The catalogue's bytes are built (and checked against these schemas) once per version;
+      // sending them as they are skips the per-response serializer and gzip.
+      const answer = await catalogue.answer(request.query);
+      void reply
+        .header('etag', answer.etag)
+        // Cached, but asked again each time: a new book shows at once, unchanged pages are a 304.
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        // Matches before paging, so a client of the plain list can still draw page links.
+        .header('x-total-count', String(answer.total));
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+        return reply.code(304).send();
+      }
+      void reply.header('content-type', JSON_TYPE);
+      if (answer.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+        // @fastify/compress leaves an answer that already has a content-encoding alone.
+        return reply.header('content-encoding', 'gzip').send(answer.gzip);
+      }
+      return reply.send(answer.json);
+    },
+  );
+
+  app.post(
+    '/book',
+    {
+      config: { rateLimit: perCaller(limits.bookCreatePerAdmin) },
+      schema: {
+        body: bookCreateBodySchema,
+        response: { 201: bookCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { name, category, price, image } = request.body;
+      const created = await createBook(app.db, {
+        name,
+        category,
+        priceCents: toCents(price),
+        image,
+      });
+      if (!created) throw new HttpError(409, `A book named "${name}" already exists`);
+      catalogue.invalidate();
+      return reply.code(201).send({ acknowledged: true as const, insertedId: created.id });
     },
   );
 };
+
+/** If-None-Match against our weak ETag (weak comparison, as RFC 9110 asks for GET). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/** Whether Accept-Encoding allows gzip (listed, or `*`, without q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (coding === 'gzip' || coding === 'x-gzip') return allowed;
+    if (coding === '*') wildcard = allowed;
+  }
+  return wildcard;
+}

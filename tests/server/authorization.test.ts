@@ -48,6 +48,19 @@ const at = (email: string) => encodeURIComponent(email);
 const SAMPLES: Record<ListedRoute, Sample> = {
   'GET /api/health': { ok: [200], request: () => ({ method: 'GET', url: '/api/health' }) },
   'GET /api/books': { ok: [200], request: () => ({ method: 'GET', url: '/api/books' }) },
+  'POST /api/book': {
+    ok: [201],
+    request: () => ({
+      method: 'POST',
+      url: '/api/book',
+      payload: {
+        name: `Authorised Book ${randomUUID()}`,
+        category: 'story',
+        price: 9.99,
+        image: 'https://i.ibb.co/x/cover.png',
+      },
+    }),
+  },
   'POST /api/newsletter': {
     ok: [200, 201],
     request: (owner) => ({

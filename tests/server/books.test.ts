@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import {
   BOOK_CATEGORIES,
   DEFAULT_BOOK_PAGE_SIZE,
+  MAX_BOOK_PAGE_SIZE,
   bookListSchema,
+  bookPageSchema,
   type Book,
+  type BookPage,
 } from '../../contract/books';
 import { apiErrorSchema } from '../../contract/errors';
 import { seedBooks } from '../../server/db/seed-books';
+import { CATALOGUE_RECHECK_MS } from '../../server/services/catalogue';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 type Expected = { name: string; price: number; category: string };
@@ -45,6 +50,12 @@ describe('GET /api/books', () => {
     const { res, body } = await getBooks(query);
     expect(res.statusCode).toBe(200);
     return { items: bookListSchema.parse(body), total: Number(res.headers['x-total-count']) };
+  }
+
+  async function getPage(query: string): Promise<BookPage> {
+    const { res, body } = await getBooks(query);
+    expect(res.statusCode).toBe(200);
+    return bookPageSchema.parse(body);
   }
 
   it('returns all 27 seeded books without params, sorted by name, priced in dollars', async () => {
@@ -113,36 +124,61 @@ describe('GET /api/books', () => {
     expect(asc.items.map((b) => b.price)).toEqual(byPriceAsc.map((b) => b.price));
   });
 
-  it('sorts by name ascending and descending', async () => {
-    const asc = await getOk('?sort=name-asc');
-    const desc = await getOk('?sort=name-desc');
-    expect(names(asc.items)).toEqual(names([...seeded].sort(byName)));
-    expect(names(desc.items)).toEqual(names([...seeded].sort((a, b) => byName(b, a))));
+  it('sorts by name (the default), A to Z', async () => {
+    const byNameSort = await getOk('?sort=name');
+    expect(names(byNameSort.items)).toEqual(names([...seeded].sort(byName)));
+    expect(names((await getOk()).items)).toEqual(names(byNameSort.items));
   });
 
-  it('pages with limit and page, and X-Total-Count counts every match', async () => {
+  it('answers { books, total, page, limit } when page is given', async () => {
     const all = [...seeded].sort(byName);
-    const page2 = await getOk('?sort=name-asc&limit=5&page=2');
-    expect(names(page2.items)).toEqual(names(all.slice(5, 10)));
-    expect(page2.total).toBe(27);
+    const page2 = await getPage('?sort=name&limit=5&page=2');
+    expect(names(page2.books)).toEqual(names(all.slice(5, 10)));
+    expect(page2).toMatchObject({ total: 27, page: 2, limit: 5 });
 
-    const last = await getOk('?limit=10&page=3');
-    expect(names(last.items)).toEqual(names(all.slice(20)));
-    expect(last.total).toBe(27);
-
-    const beyond = await getOk('?limit=10&page=4');
-    expect(beyond.items).toEqual([]);
-    expect(beyond.total).toBe(27);
+    const last = await getPage('?limit=10&page=3');
+    expect(names(last.books)).toEqual(names(all.slice(20)));
+    expect(last).toMatchObject({ total: 27, page: 3, limit: 10 });
   });
 
-  it('uses the default page size when only page is given, page 1 when only limit is', async () => {
+  it('answers a page past the end with no books and the right total', async () => {
+    expect(await getPage('?limit=10&page=4')).toEqual({ books: [], total: 27, page: 4, limit: 10 });
+    expect(await getPage('?page=1000000')).toEqual({
+      books: [],
+      total: 27,
+      page: 1_000_000,
+      limit: DEFAULT_BOOK_PAGE_SIZE,
+    });
+    const filtered = await getPage('?category=story&page=99');
+    expect(filtered.books).toEqual([]);
+    expect(filtered.total).toBe(seeded.filter((b) => b.category === 'story').length);
+  });
+
+  it('uses the default page size when only page is given, and pages of up to 48', async () => {
     const all = [...seeded].sort(byName);
-    const onlyPage = await getOk('?page=2');
-    expect(names(onlyPage.items)).toEqual(
+    const onlyPage = await getPage('?page=2');
+    expect(onlyPage.limit).toBe(DEFAULT_BOOK_PAGE_SIZE);
+    expect(names(onlyPage.books)).toEqual(
       names(all.slice(DEFAULT_BOOK_PAGE_SIZE, 2 * DEFAULT_BOOK_PAGE_SIZE)),
     );
-    const onlyLimit = await getOk('?limit=3');
-    expect(names(onlyLimit.items)).toEqual(names(all.slice(0, 3)));
+    const biggest = await getPage(`?page=1&limit=${MAX_BOOK_PAGE_SIZE}`);
+    expect(names(biggest.books)).toEqual(names(all));
+    expect(biggest.limit).toBe(MAX_BOOK_PAGE_SIZE);
+  });
+
+  it('pages the filters and sorts together', async () => {
+    const story = seeded
+      .filter((b) => b.category === 'story')
+      .sort((a, b) => b.price - a.price || byName(a, b));
+    const page = await getPage('?category=story&sort=price-desc&page=2&limit=2');
+    expect(names(page.books)).toEqual(names(story.slice(2, 4)));
+    expect(page.total).toBe(story.length);
+  });
+
+  it('answers limit alone (no page) with the first books as a plain list', async () => {
+    const all = [...seeded].sort(byName);
+    const onlyLimit = await getOk('?limit=4');
+    expect(names(onlyLimit.items)).toEqual(names(all.slice(0, 4)));
     expect(onlyLimit.total).toBe(27);
   });
 
@@ -166,7 +202,12 @@ describe('GET /api/books', () => {
     ['?page=abc', 'page: Expected a whole number'],
     ['?page=1.5', 'page: Expected a whole number'],
     ['?limit=0', 'limit: Must be at least 1'],
-    ['?limit=101', 'limit: Must be at most 100'],
+    ['?limit=49', 'limit: Must be at most 48'],
+    ['?limit=1000', 'limit: Must be at most 48'],
+    ['?page=1&limit=1000', 'limit: Must be at most 48'],
+    ['?page=2000000', 'page: Must be at most 1000000'],
+    ['?sort=name-asc', 'sort: '],
+    ['?sort=name-desc', 'sort: '],
     ['?q=', 'q: Search text must not be empty'],
     [`?q=${'a'.repeat(101)}`, 'q: Search text must be at most 100 characters'],
     ['?q=a&q=b', 'q: '],
@@ -177,6 +218,76 @@ describe('GET /api/books', () => {
     const parsed = apiErrorSchema.parse(body);
     expect(parsed.error.code).toBe('bad_request');
     expect(parsed.error.message.startsWith(message)).toBe(true);
+  });
+});
+
+describe('GET /api/books caching', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends an ETag and answers 304 while the catalogue is unchanged', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/books?page=1' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/books?page=1',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    // Another query is another answer.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/books?page=2',
+      headers: { 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the same JSON gzipped or plain, with one ETag', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/books' });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/books',
+      headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+    });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/books',
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(refused.body).toBe(plain.body);
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(bookListSchema.parse(plain.json())).toHaveLength(27);
+  });
+
+  it('shows a change made by another process once the version is re-read', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/books?q=Elsewhere' });
+    expect(before.json()).toEqual([]);
+    // Another server process adding a book: only the database knows.
+    await t.db.query(
+      "insert into books (name, price_cents, image, category) values ('Elsewhere', 500, '/x.svg', 'story')",
+    );
+    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_RECHECK_MS + 100));
+    const after = await t.app.inject({ method: 'GET', url: '/api/books?q=Elsewhere' });
+    expect(names(bookListSchema.parse(after.json()))).toEqual(['Elsewhere']);
   });
 });
 

@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate';
 import { centsToDollars } from '../../contract/money';
-import { escapeLike, listBooks } from '../../server/db/repositories/books';
+import {
+  catalogueVersion,
+  createBook,
+  escapeLike,
+  listBooks,
+} from '../../server/db/repositories/books';
+import { benchBooks } from '../../server/db/seed-bench';
 import { subscribe } from '../../server/db/repositories/newsletter';
 import { seedCatalogue } from '../../server/db/seed';
 import { seedBooks } from '../../server/db/seed-books';
@@ -239,6 +245,45 @@ describe('repositories', () => {
     await migrate(db);
     expect(await listBooks(db)).toEqual({ items: [], total: 0 });
     expect(await listBooks(db, { page: 3, limit: 5 })).toEqual({ items: [], total: 0 });
+  });
+
+  it('adds a book once per name, and bumps the catalogue version on each write', async () => {
+    const db = await freshDb();
+    await migrate(db);
+    const v0 = await catalogueVersion(db);
+    const book = {
+      name: 'Once',
+      priceCents: 1999,
+      image: '/api/images/a1',
+      category: 'story',
+    } as const;
+    const created = await createBook(db, book);
+    expect(created?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await createBook(db, { ...book, priceCents: 5 })).toBeNull();
+    const v1 = await catalogueVersion(db);
+    expect(BigInt(v1)).toBeGreaterThan(BigInt(v0));
+    expect(await listBooks(db)).toEqual({
+      items: [
+        {
+          _id: created?.id,
+          name: 'Once',
+          price: 19.99,
+          image: '/api/images/a1',
+          category: 'story',
+        },
+      ],
+      total: 1,
+    });
+    await db.query('delete from books');
+    expect(BigInt(await catalogueVersion(db))).toBeGreaterThan(BigInt(v1));
+  });
+
+  it('makes distinct bench books', () => {
+    const books = benchBooks(10_000);
+    expect(new Set(books.map((book) => book.name)).size).toBe(10_000);
+    expect(books.every((book) => book.priceCents >= 100 && book.priceCents <= 1_000_000)).toBe(
+      true,
+    );
   });
 
   it('subscribes once per address', async () => {

@@ -30,7 +30,8 @@ export type BookPage = { items: Book[]; total: number };
 
 /**
  * The catalogue, filtered and sorted. `total` counts every match, ignoring the page; the page is
- * only applied when `page` or `limit` is given, so a plain call returns every book.
+ * only applied when `page` or `limit` is given, so a plain call returns every book. Without
+ * `page`, `limit` takes the first books (page 1); with it, `limit` defaults to the page size.
  */
 export async function listBooks(db: Queryable, query: BookListQuery = {}): Promise<BookPage> {
   const params: unknown[] = [];
@@ -64,6 +65,29 @@ export async function listBooks(db: Queryable, query: BookListQuery = {}): Promi
   ]);
 
   return { items: rows.map(toBook), total: counts[0]?.total ?? 0 };
+}
+
+/** The catalogue's version (migration 004): it changes with every write to `books`. */
+export async function catalogueVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    'select version::text as version from catalogue_version',
+  );
+  if (!row) throw new Error('catalogue_version has no row: migration 004 did not run');
+  return row.version;
+}
+
+export type NewBook = { name: string; priceCents: number; image: string; category: BookCategory };
+
+/** Adds a book; null when another book already has that name (names are unique). */
+export async function createBook(db: Queryable, book: NewBook): Promise<{ id: string } | null> {
+  // `on conflict` also covers two admins adding the same name at once: the second waits, then skips.
+  const [row] = await db.query<{ id: string }>(
+    `insert into books (name, price_cents, image, category) values ($1, $2, $3, $4)
+     on conflict (name) do nothing
+     returning id`,
+    [book.name, book.priceCents, book.image, book.category],
+  );
+  return row ?? null;
 }
 
 /** Makes `%`, `_` and `\` match themselves in an ILIKE pattern that uses `escape '\'`. */

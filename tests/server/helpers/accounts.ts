@@ -12,6 +12,7 @@ const GENEROUS_LIMITS: RateLimits = {
   adminWritePerAdmin: 10_000,
   newsletterPerIp: 10_000,
   newsletterTotal: 10_000,
+  bookCreatePerAdmin: 10_000,
 };
 
 /**

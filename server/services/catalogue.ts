@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import {
+  DEFAULT_BOOK_PAGE_SIZE,
+  bookListSchema,
+  bookPageSchema,
+  type BookListQuery,
+} from '../../contract/books';
+import type { Queryable } from '../db/client';
+import { catalogueVersion, listBooks } from '../db/repositories/books';
+
+const gzipAsync = promisify(gzip);
+
+/** One GET /books answer, serialised, compressed and hashed once per catalogue version. */
+export type CatalogueAnswer = {
+  version: string;
+  /** The JSON bytes (a Book[], or a page `{ books, total, page, limit }` when `page` was given). */
+  json: Buffer;
+  /** The same bytes gzipped, or null when gzip would not make them smaller. */
+  gzip: Buffer | null;
+  /** A weak validator of the JSON, the same for both encodings. */
+  etag: string;
+  /** Matches before paging. */
+  total: number;
+};
+
+export type CatalogueOptions = {
+  /**
+   * How long a catalogue version read from the database is trusted: the longest another
+   * process's write may take to show here. This process's own writes show at once (`invalidate`).
+   */
+  recheckMs?: number;
+  /** Answers kept at most (least recently used go first). */
+  maxAnswers?: number;
+};
+
+export interface Catalogue {
+  /** The answer to a validated GET /books query, from memory while the catalogue is unchanged. */
+  answer(query: BookListQuery): Promise<CatalogueAnswer>;
+  /** Forgets every answer and the known version: call once this process has changed books. */
+  invalidate(): void;
+}
+
+export const CATALOGUE_RECHECK_MS = 500;
+const MAX_ANSWERS = 500;
+
+/**
+ * The catalogue's read cache. Every write to `books` bumps `catalogue_version` (a trigger), so an
+ * answer is good while the version it was built at is current; the version itself is re-read at
+ * most every `recheckMs`, which keeps the hot path free of database reads.
+ */
+export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): Catalogue {
+  const recheckMs = options.recheckMs ?? CATALOGUE_RECHECK_MS;
+  const maxAnswers = options.maxAnswers ?? MAX_ANSWERS;
+
+  let known: { version: string; checkedAt: number } | undefined;
+  let versionRead: Promise<string> | undefined;
+  // Bumped by invalidate(): work begun before it must not be kept after it.
+  let generation = 0;
+  const answers = new Map<string, CatalogueAnswer>();
+  const building = new Map<string, Promise<CatalogueAnswer>>();
+
+  function currentVersion(): Promise<string> | string {
+    if (known && performance.now() - known.checkedAt < recheckMs) return known.version;
+    // One read for all the requests that arrive meanwhile.
+    versionRead ??= readVersion().finally(() => {
+      versionRead = undefined;
+    });
+    return versionRead;
+  }
+
+  async function readVersion(): Promise<string> {
+    const startedAt = performance.now();
+    const startedIn = generation;
+    const version = await catalogueVersion(db);
+    if (startedIn === generation) {
+      if (known?.version !== version) answers.clear();
+      known = { version, checkedAt: startedAt };
+    }
+    return version;
+  }
+
+  async function build(query: BookListQuery, version: string): Promise<CatalogueAnswer> {
+    const { items, total } = await listBooks(db, query);
+    // Checked against the contract here, once per version, instead of on every response.
+    const body =
+      query.page === undefined
+        ? bookListSchema.parse(items)
+        : bookPageSchema.parse({
+            books: items,
+            total,
+            page: query.page,
+            limit: query.limit ?? DEFAULT_BOOK_PAGE_SIZE,
+          });
+    const json = Buffer.from(JSON.stringify(body));
+    const gzipped = await gzipAsync(json);
+    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27);
+    return {
+      version,
+      json,
+      gzip: gzipped.length < json.length ? gzipped : null,
+      etag: `W/"${hash}"`,
+      total,
+    };
+  }
+
+  return {
+    async answer(query) {
+      const startedIn = generation;
+      const version = await currentVersion();
+      const key = keyOf(query);
+      const cached = answers.get(key);
+      if (cached?.version === version) {
+        // Most recently used last, so the oldest is the first to go.
+        answers.delete(key);
+        answers.set(key, cached);
+        return cached;
+      }
+
+      const buildKey = `${version}\n${key}`;
+      let pending = building.get(buildKey);
+      if (!pending) {
+        const started = build(query, version);
+        pending = started.finally(() => {
+          if (building.get(buildKey) === pending) building.delete(buildKey);
+        });
+        building.set(buildKey, pending);
+      }
+      const built = await pending;
+      if (startedIn === generation && known?.version === version) {
+        answers.delete(key);
+        answers.set(key, built);
+        if (answers.size > maxAnswers) {
+          const oldest = answers.keys().next();
+          if (!oldest.done) answers.delete(oldest.value);
+        }
+      }
+      return built;
+    },
+
+    invalidate() {
+      generation += 1;
+      known = undefined;
+      versionRead = undefined;
+      answers.clear();
+      building.clear();
+    },
+  };
+}
+
+/** Queries that mean the same answer share one key (the schema already trimmed `q`). */
+function keyOf(query: BookListQuery): string {
+  const limit = query.limit ?? (query.page === undefined ? null : DEFAULT_BOOK_PAGE_SIZE);
+  return JSON.stringify([
+    query.q ?? null,
+    query.category ?? null,
+    query.sort ?? 'name',
+    query.page ?? null,
+    limit,
+  ]);
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bookListSchema, bookPageSchema } from '../../contract/books';
+import type { Queryable } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { seedCatalogue } from '../../server/db/seed';
+import { createCatalogue } from '../../server/services/catalogue';
+import { createTestDb, type TestDb } from './helpers/build-test-app';
+
+/** The database, counting the statements that reach it. */
+function counting(db: Queryable): Queryable & { statements: string[] } {
+  const statements: string[] = [];
+  return {
+    statements,
+    query<T>(sql: string, params?: readonly unknown[]) {
+      statements.push(sql);
+      return db.query<T>(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+  };
+}
+
+const insertBook = (db: Queryable, name: string) =>
+  db.query(
+    "insert into books (name, price_cents, image, category) values ($1, 1234, '/x.svg', 'story')",
+    [name],
+  );
+
+const namesOf = (json: Buffer) =>
+  bookListSchema.parse(JSON.parse(json.toString('utf8'))).map((book) => book.name);
+
+describe('the catalogue cache', () => {
+  let testDb: TestDb;
+  beforeEach(async () => {
+    testDb = await createTestDb();
+    await migrate(testDb.db);
+    await seedCatalogue(testDb.db);
+  });
+  afterEach(async () => {
+    await testDb.destroy();
+  });
+
+  it('reads the database once for repeated and concurrent identical queries', async () => {
+    const db = counting(testDb.db);
+    const catalogue = createCatalogue(db, { recheckMs: 60_000 });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => catalogue.answer({ page: 1 })),
+    );
+    const again = await catalogue.answer({ page: 1, limit: 12 });
+    // One version read, then the rows and the count of one build.
+    expect(db.statements).toHaveLength(3);
+    expect(new Set([...answers, again]).size).toBe(1);
+    const page = bookPageSchema.parse(JSON.parse(again.json.toString('utf8')));
+    expect(page).toMatchObject({ total: 27, page: 1, limit: 12 });
+    expect(page.books).toHaveLength(12);
+  });
+
+  it('keeps answering from memory until invalidated, then shows the change', async () => {
+    const catalogue = createCatalogue(testDb.db, { recheckMs: 60_000 });
+    const before = await catalogue.answer({ q: 'Cached Only' });
+    await insertBook(testDb.db, 'Cached Only');
+    expect(namesOf((await catalogue.answer({ q: 'Cached Only' })).json)).toEqual([]);
+    catalogue.invalidate();
+    const after = await catalogue.answer({ q: 'Cached Only' });
+    expect(namesOf(after.json)).toEqual(['Cached Only']);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.version).not.toBe(before.version);
+  });
+
+  it('sees every write to books through the version (another process writing)', async () => {
+    const catalogue = createCatalogue(testDb.db, { recheckMs: 0 });
+    const first = await catalogue.answer({});
+    await insertBook(testDb.db, 'From Elsewhere');
+    const added = await catalogue.answer({});
+    expect(namesOf(added.json)).toContain('From Elsewhere');
+    await testDb.db.query("update books set price_cents = 999 where name = 'From Elsewhere'");
+    const updated = await catalogue.answer({});
+    await testDb.db.query("delete from books where name = 'From Elsewhere'");
+    const removed = await catalogue.answer({});
+    expect(new Set([first.version, added.version, updated.version, removed.version]).size).toBe(4);
+    expect(removed.json.equals(first.json)).toBe(true);
+  });
+
+  it('keeps at most maxAnswers answers, dropping the least recently used', async () => {
+    const db = counting(testDb.db);
+    const catalogue = createCatalogue(db, { recheckMs: 60_000, maxAnswers: 2 });
+    await catalogue.answer({ page: 1 });
+    await catalogue.answer({ page: 2 });
+    await catalogue.answer({ page: 1 }); // now page 2 is the oldest
+    await catalogue.answer({ page: 3 });
+    const read = db.statements.length;
+    await catalogue.answer({ page: 1 });
+    await catalogue.answer({ page: 3 });
+    expect(db.statements).toHaveLength(read);
+    await catalogue.answer({ page: 2 });
+    expect(db.statements).toHaveLength(read + 2);
+  });
+
+  it('gzips only when it makes the answer smaller', async () => {
+    const catalogue = createCatalogue(testDb.db);
+    expect((await catalogue.answer({})).gzip).not.toBeNull();
+    expect((await catalogue.answer({ q: 'no such book at all' })).gzip).toBeNull();
+  });
+});
