@@ -21,7 +21,9 @@ import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
+import { cartRoutes } from './routes/carts';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
 import { userRoutes } from './routes/users';
 import { RATE_LIMITS, type RateLimits } from './rate-limits';
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(newsletterRoutes, { limits });
         await api.register(userRoutes, { identity, accessTokens, limits });
         await api.register(adminUserRoutes, { identity, limits });
+        await api.register(cartRoutes, { limits });
+        await api.register(imageRoutes, { limits });
       },
       { prefix: '/api' },
     );

@@ -20,6 +20,13 @@ export type RateLimits = {
   newsletterTotal: number;
   /** POST /book, per admin: each new book also empties every process's catalogue cache. */
   bookCreatePerAdmin: number;
+  /**
+   * POST /cart, PUT /carts/quantity/:id and DELETE /carts/delete/:id, per signed-in user (each
+   * route): the cart's plus and minus buttons send one request per click.
+   */
+  cartWritePerUser: number;
+  /** POST /images, per admin: each upload may hold 5 MB in memory and in the database. */
+  imageUploadPerAdmin: number;
 };
 
 export const RATE_LIMITS: RateLimits = {
@@ -30,6 +37,8 @@ export const RATE_LIMITS: RateLimits = {
   newsletterPerIp: 20,
   newsletterTotal: 300,
   bookCreatePerAdmin: 30,
+  cartWritePerUser: 120,
+  imageUploadPerAdmin: 20,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -3,9 +3,12 @@ import { AUTH_MESSAGES, type UserRole } from '../../contract/users';
 import {
   accessDenial,
   ACCESS_TOKEN_POLICIES,
+  isOwnerPolicy,
+  OWNER_POLICIES,
   PATH_EMAIL_POLICIES,
   policyFor,
   type AccessPolicy,
+  type Credentials,
 } from '../auth/access-policy';
 import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
 import {
@@ -13,6 +16,7 @@ import {
   type IdentityProvider,
   type VerifiedIdentity,
 } from '../auth/firebase';
+import { RESOURCE_OWNERS } from '../auth/resource-owners';
 import { findUserByEmail } from '../db/repositories/users';
 import { HttpError } from './errors';
 
@@ -49,6 +53,12 @@ function pathEmail(request: FastifyRequest): string | undefined {
   return typeof params?.email === 'string' ? params.email : undefined;
 }
 
+/** The path's `:id` (owner policies), as the route's params schema validated it. */
+function pathId(request: FastifyRequest): string | undefined {
+  const params = request.params as { id?: unknown } | undefined;
+  return typeof params?.id === 'string' ? params.id : undefined;
+}
+
 type Hook = (request: FastifyRequest) => Promise<void>;
 
 // Whatever needs credentials answers with personal data or tokens: no cache may keep it.
@@ -64,7 +74,8 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 /**
  * Enforces ACCESS_POLICIES on every `/api` route. Call on the root instance before any route is
  * added. Authentication (401) runs in preValidation, before the request is validated;
- * authorization (403) in preHandler, once the params schema has normalised the path's `:email`.
+ * authorization (403, or 404 for owner policies) in preHandler, once the params schema has
+ * normalised the path's `:email` or validated its `:id`.
  */
 export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const { identity, accessTokens } = options;
@@ -103,12 +114,19 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   };
 
   function authorize(policy: AccessPolicy): Hook {
+    const ownerOf = isOwnerPolicy(policy) ? RESOURCE_OWNERS[OWNER_POLICIES[policy]] : undefined;
     return async (request) => {
-      const denial = accessDenial(
-        policy,
-        { caller: request.caller, idTokenEmail: request.firebaseIdentity?.email ?? null },
-        pathEmail(request),
-      );
+      const credentials: Credentials = {
+        caller: request.caller,
+        idTokenEmail: request.firebaseIdentity?.email ?? null,
+      };
+      if (ownerOf) {
+        const id = pathId(request);
+        // Only looked up for an authenticated caller; a missing id is a missing resource.
+        credentials.resourceOwner =
+          request.caller && id !== undefined ? await ownerOf(app.db, id) : null;
+      }
+      const denial = accessDenial(policy, credentials, pathEmail(request));
       if (denial) throw new HttpError(denial.status, denial.message);
     };
   }
@@ -131,6 +149,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (PATH_EMAIL_POLICIES.has(policy) && (!url.includes(':email') || !route.schema?.params)) {
       throw new Error(
         `${url} has the '${policy}' policy, which needs an :email param with a params schema`,
+      );
+    }
+    if (isOwnerPolicy(policy) && (!/\/:id(\/|$)/.test(url) || !route.schema?.params)) {
+      throw new Error(
+        `${url} has the '${policy}' policy, which needs an :id param with a params schema`,
       );
     }
     if (policy === 'anyone') return;

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
 import { apiErrorSchema } from '../../contract/errors';
 import { emailParamsSchema } from '../../contract/users';
 import { buildApp } from '../../server/app';
@@ -12,10 +13,12 @@ import {
 } from '../../server/auth/access-policy';
 import { createAccessTokens } from '../../server/auth/access-token';
 import { createFirebaseIdentityProvider } from '../../server/auth/firebase';
+import { insertImage } from '../../server/db/repositories/images';
 import { registerAuth } from '../../server/plugins/auth';
 import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
+import { multipartBody, TINY_PNG } from './helpers/multipart';
 
 type Who = 'visitor' | 'owner' | 'other' | 'admin';
 type Outcome = 'ok' | 401 | 403 | 404;
@@ -32,22 +35,85 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   'cart-line-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
 };
 
+const ERROR_CODES = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' } as const;
+
 /** Callers in this order: the admin last, as its call may delete or promote the owner. */
 const CALLERS: readonly Who[] = ['visitor', 'other', 'owner', 'admin'];
 
 type Sample = {
   /** Statuses that count as success. */
   ok: readonly number[];
+  /**
+   * Run before each caller's request: makes the resource the path names (owned by `owner`, for
+   * owner policies) and returns its id. Before each, so the owner's DELETE leaves a line for
+   * the admin's call to be refused on.
+   */
+  setup?: (owner: SignedIn) => Promise<string>;
   /** A valid request for the route; `owner` is the user the path (or body) names. */
-  request: (owner: SignedIn) => InjectOptions;
+  request: (owner: SignedIn, id: string) => InjectOptions | Promise<InjectOptions>;
 };
 
 const at = (email: string) => encodeURIComponent(email);
+
+/** A book of the seeded catalogue. */
+async function anyBookId(): Promise<string> {
+  const [book] = await t.db.query<{ id: string }>('select id from books order by id limit 1');
+  if (!book) throw new Error('the catalogue is empty');
+  return book.id;
+}
+
+/** A line in `owner`'s cart (the one of the same book, if there is one already). */
+async function cartLineOf(owner: SignedIn): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: bearer(owner.accessToken),
+    payload: { bookId: await anyBookId() },
+  });
+  expect([200, 201], res.body).toContain(res.statusCode);
+  return cartLineSchema.parse(res.json())._id;
+}
+
+/** A stored image's id. */
+async function storedImage(): Promise<string> {
+  const sha256 = createHash('sha256').update(TINY_PNG).digest('base64url');
+  return insertImage(t.db, { contentType: 'image/png', bytes: TINY_PNG, sha256 });
+}
+
+const pngUpload = () => multipartBody([{ field: 'image', bytes: TINY_PNG, filename: 'a.png' }]);
 
 /** One valid request per listed route (typed: a new table entry does not compile without one). */
 const SAMPLES: Record<ListedRoute, Sample> = {
   'GET /api/health': { ok: [200], request: () => ({ method: 'GET', url: '/api/health' }) },
   'GET /api/books': { ok: [200], request: () => ({ method: 'GET', url: '/api/books' }) },
+  'GET /api/images/:id': {
+    ok: [200],
+    setup: storedImage,
+    request: (_owner, id) => ({ method: 'GET', url: `/api/images/${id}` }),
+  },
+  'GET /api/carts': { ok: [200], request: () => ({ method: 'GET', url: '/api/carts' }) },
+  'POST /api/cart': {
+    ok: [200, 201],
+    request: async () => ({
+      method: 'POST',
+      url: '/api/cart',
+      payload: { bookId: await anyBookId(), quantity: 1 },
+    }),
+  },
+  'PUT /api/carts/quantity/:id': {
+    ok: [200],
+    setup: cartLineOf,
+    request: (_owner, id) => ({
+      method: 'PUT',
+      url: `/api/carts/quantity/${id}`,
+      payload: { quantity: 2 },
+    }),
+  },
+  'DELETE /api/carts/delete/:id': {
+    ok: [200],
+    setup: cartLineOf,
+    request: (_owner, id) => ({ method: 'DELETE', url: `/api/carts/delete/${id}` }),
+  },
   'POST /api/book': {
     ok: [201],
     request: () => ({
@@ -109,6 +175,10 @@ const SAMPLES: Record<ListedRoute, Sample> = {
   'PUT /api/allusers/makeadmin/:email': {
     ok: [200],
     request: (owner) => ({ method: 'PUT', url: `/api/allusers/makeadmin/${at(owner.email)}` }),
+  },
+  'POST /api/images': {
+    ok: [200],
+    request: async () => ({ method: 'POST', url: '/api/images', ...(await pngUpload()) }),
   },
 };
 
@@ -184,7 +254,8 @@ describe('authorization matrix (driven by ACCESS_POLICIES)', () => {
 
       for (const who of CALLERS) {
         const token = credentials[who];
-        const request = sample.request(owner);
+        const id = sample.setup ? await sample.setup(owner) : '';
+        const request = await sample.request(owner, id);
         const res = await t.app.inject({
           ...request,
           headers: { ...request.headers, ...(token ? bearer(token) : {}) },
@@ -196,9 +267,7 @@ describe('authorization matrix (driven by ACCESS_POLICIES)', () => {
           expect(sample.ok, label).toContain(res.statusCode);
         } else {
           expect(res.statusCode, label).toBe(expected);
-          expect(apiErrorSchema.parse(res.json()).error.code, label).toBe(
-            expected === 401 ? 'unauthorized' : 'forbidden',
-          );
+          expect(apiErrorSchema.parse(res.json()).error.code, label).toBe(ERROR_CODES[expected]);
         }
 
         // Nobody but the owner (and an admin) sees the owner's data, and the owner sees no one
@@ -314,6 +383,25 @@ describe('the access-policy table fails closed', () => {
     );
     expect(() =>
       app.get('/api/admin/:email', { schema: { params: emailParamsSchema } }, async () => true),
+    ).not.toThrow();
+    await app.close();
+  });
+
+  it('refuses an owner policy without an :id param and a params schema', async () => {
+    const app = Fastify();
+    registerAuth(app, {
+      identity: createFirebaseIdentityProvider(t.config),
+      accessTokens: createAccessTokens(t.config.ACCESS_TOKEN_SECRET),
+    });
+    expect(() => app.delete('/api/carts/delete/:id', async () => true)).toThrow(
+      /'cart-line-owner' policy, which needs an :id param with a params schema/,
+    );
+    expect(() =>
+      app.delete(
+        '/api/carts/delete/:id',
+        { schema: { params: cartLineParamsSchema } },
+        async () => true,
+      ),
     ).not.toThrow();
     await app.close();
   });

@@ -13,6 +13,8 @@ const GENEROUS_LIMITS: RateLimits = {
   newsletterPerIp: 10_000,
   newsletterTotal: 10_000,
   bookCreatePerAdmin: 10_000,
+  cartWritePerUser: 10_000,
+  imageUploadPerAdmin: 10_000,
 };
 
 /**

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addToCartBodySchema,
+  CART_MESSAGES,
+  cartLineDeletedSchema,
+  cartLineListSchema,
+  cartLineParamsSchema,
+  cartLineSchema,
+  cartQuantityBodySchema,
+} from '../../contract/carts';
+import type { Caller } from '../plugins/auth';
+import {
+  addToCart,
+  deleteCartLine,
+  listCartLines,
+  setCartLineQuantity,
+} from '../db/repositories/carts';
+import { errorResponses, HttpError } from '../plugins/errors';
+import { perCaller, type RateLimits } from '../rate-limits';
+
+export type CartRoutesOptions = { limits: RateLimits };
+
+function callerOf(caller: Caller | null): Caller {
+  if (!caller) throw new Error('the access policy did not run');
+  return caller;
+}
+
+/**
+ * The signed-in user's book cart. The owner is always the token's user; the `cart-line-owner`
+ * policy has already answered 404 for a line of anyone else.
+ */
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
+  const { limits } = options;
+  // Counted per route, like the admin writes.
+  const rateLimit = () => perCaller(limits.cartWritePerUser);
+
+  app.get(
+    '/carts',
+    { schema: { response: { 200: cartLineListSchema, ...errorResponses } } },
+    async (request) => listCartLines(app.db, callerOf(request.caller).email),
+  );
+
+  app.post(
+    '/cart',
+    {
+      config: { rateLimit: rateLimit() },
+      schema: {
+        body: addToCartBodySchema,
+        response: { 200: cartLineSchema, 201: cartLineSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // Only the book and the quantity are read: name, price, image and email are not trusted.
+      const outcome = await addToCart(app.db, {
+        email: callerOf(request.caller).email,
+        bookId: request.body.bookId,
+        quantity: request.body.quantity ?? 1,
+      });
+      switch (outcome.kind) {
+        case 'book-not-found':
+          throw new HttpError(404, CART_MESSAGES.bookNotFound);
+        case 'too-many':
+          throw new HttpError(409, CART_MESSAGES.tooMany);
+        case 'created':
+          return reply.code(201).send(outcome.line);
+        case 'increased':
+          return reply.code(200).send(outcome.line);
+      }
+    },
+  );
+
+  app.put(
+    '/carts/quantity/:id',
+    {
+      config: { rateLimit: rateLimit() },
+      schema: {
+        params: cartLineParamsSchema,
+        body: cartQuantityBodySchema,
+        response: { 200: cartLineSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const line = await setCartLineQuantity(app.db, {
+        email: callerOf(request.caller).email,
+        id: request.params.id,
+        quantity: request.body.quantity,
+      });
+      // Deleted since the policy looked it up.
+      if (!line) throw new HttpError(404, CART_MESSAGES.lineNotFound);
+      return line;
+    },
+  );
+
+  app.delete(
+    '/carts/delete/:id',
+    {
+      config: { rateLimit: rateLimit() },
+      schema: {
+        params: cartLineParamsSchema,
+        response: { 200: cartLineDeletedSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const deleted = await deleteCartLine(app.db, {
+        email: callerOf(request.caller).email,
+        id: request.params.id,
+      });
+      if (!deleted) throw new HttpError(404, CART_MESSAGES.lineNotFound);
+      return { acknowledged: true as const, deletedCount: 1 as const };
+    },
+  );
+};
