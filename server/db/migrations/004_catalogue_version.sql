@@ -19,6 +19,10 @@ create trigger books_change_catalogue_version
   after insert or update or delete or truncate on books
   for each statement execute function bump_catalogue_version();
 
+-- Search: `name ilike` folds the case of every row on every search (slow in PGlite's WASM);
+-- the folded name is kept instead, and matched with a plain LIKE against the folded pattern.
+alter table books add column name_folded text generated always as (lower(name)) stored;
+
 -- The catalogue's orders (see server/db/repositories/books.ts), so a page is read from an index
 -- instead of sorting every book.
 create index books_name_order_idx on books (lower(name) collate "C", name collate "C", id collate "C");
