@@ -1,0 +1,324 @@
+// The catalogue API under a 10,000-book catalogue (a bench seed, never the shop's).
+//  1. Server time of GET /api/books (first page, a search, a filtered sort), p50/p95, on PGlite
+//     and on PostgreSQL (BENCH_DATABASE_URL, default postgres://root@127.0.0.1:5432/test, in a
+//     schema of its own dropped after; `BENCH_DATABASE_URL=` skips it). "cold" rebuilds the answer
+//     from the database (cache emptied first), "warm" is what repeated visits get. Goal: p95 < 20 ms.
+//  2. Throughput: GET /api/books?page=1 against a bare Fastify route answering a fixed 12-book
+//     JSON, each server alone in a child process, the same connections and duration. Goal: ≥ 50 %.
+// Usage: npx tsx bench/books.ts (BENCH_CPU_PROF=<dir> writes a CPU profile of the product server).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { benchBooks, seedBenchCatalogue } from '../server/db/seed-bench';
+import { centsToDollars } from '../contract/money';
+
+const BOOK_COUNT = 10_000;
+const P95_GOAL_MS = 20;
+const RATIO_GOAL = 0.5;
+const SAMPLES = 300;
+const CONNECTIONS = 32;
+const LOAD_MS = 5_000;
+const WARMUP_MS = 1_500;
+const DEFAULT_PG_URL = 'postgres://root@127.0.0.1:5432/test';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
+
+const SCENARIOS: Record<string, string> = {
+  'first page': '/api/books?page=1',
+  search: '/api/books?page=1&q=river',
+  'filtered sort': '/api/books?page=1&category=story&sort=price-desc',
+};
+
+type DbKind = 'pglite' | 'postgres';
+type BenchDb = { db: Db; drop(): Promise<void> };
+
+async function openBenchDb(kind: DbKind): Promise<BenchDb> {
+  let db: Db;
+  let drop = async (): Promise<void> => undefined;
+  if (kind === 'pglite') {
+    db = await createPgliteDb();
+  } else {
+    const schema = `lt_bench_${randomBytes(6).toString('hex')}`;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create schema ${quoteIdent(schema)}`);
+    db = await createPostgresDb(PG_URL, { searchPath: schema });
+    drop = () => admin(`drop schema if exists ${quoteIdent(schema)} cascade`);
+  }
+  await migrate(db);
+  await seedBenchCatalogue(db, BOOK_COUNT);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+function productConfig() {
+  return loadConfig({
+    NODE_ENV: 'production',
+    ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    SERVE_SPA: 'false',
+    LOG_LEVEL: 'warn',
+  });
+}
+
+/** The product app (as the process builds it) over a freshly seeded database. */
+async function productApp(kind: DbKind): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const bench = await openBenchDb(kind);
+  const app = await buildApp({ config: productConfig(), db: bench.db });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await bench.drop();
+    },
+  };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? NaN;
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/** Times SAMPLES requests through the whole Fastify pipeline (inject: no sockets). */
+async function serverTimes(
+  app: FastifyInstance,
+  url: string,
+  before: () => Promise<void> | void,
+): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 20; i += 1) {
+    await before();
+    const start = process.hrtime.bigint();
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body}`);
+    if (i >= 20) times.push(elapsed); // the first ones warm the JIT and the query plans
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function measureServerTimes(kind: DbKind): Promise<boolean> {
+  let product: Awaited<ReturnType<typeof productApp>>;
+  try {
+    product = await productApp(kind);
+  } catch (error) {
+    console.log(`${kind}: skipped (${error instanceof Error ? error.message : String(error)})`);
+    return true;
+  }
+  let ok = true;
+  try {
+    const { app } = product;
+    await app.ready();
+    for (const [name, url] of Object.entries(SCENARIOS)) {
+      const cold = await serverTimes(app, url, () => invalidateCatalogue(app));
+      const warm = await serverTimes(app, url, () => undefined);
+      const pass = cold.p95 < P95_GOAL_MS && warm.p95 < P95_GOAL_MS;
+      ok &&= pass;
+      console.log(
+        `${kind.padEnd(8)} ${name.padEnd(13)} cold p50 ${ms(cold.p50)} p95 ${ms(cold.p95)} | ` +
+          `warm p50 ${ms(warm.p50)} p95 ${ms(warm.p95)}  ${pass ? 'ok' : `FAIL (goal p95 < ${P95_GOAL_MS} ms)`}`,
+      );
+    }
+  } finally {
+    await product.close();
+  }
+  return ok;
+}
+
+/** Drops the cached answers, so the next request reads the database. */
+function invalidateCatalogue(app: FastifyInstance): void {
+  app.catalogue.invalidate();
+}
+
+// ---- throughput -------------------------------------------------------------------------------
+
+type LoadResult = { requests: number; perSecond: number; failures: number; bytes: number };
+
+/**
+ * A minimal keep-alive HTTP/1.1 load generator on raw sockets: `connections` clients, each sending
+ * the next request as soon as the previous answer (content-length framed) is complete.
+ */
+async function load(port: number, path: string, durationMs: number): Promise<LoadResult> {
+  const request = Buffer.from(
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
+      'Accept-Encoding: gzip, deflate, br\r\nConnection: keep-alive\r\n\r\n',
+  );
+  let requests = 0;
+  let failures = 0;
+  let bytes = 0;
+  let stopping = false;
+  const started = process.hrtime.bigint();
+
+  const client = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.setNoDelay(true);
+      let buffered: Buffer = Buffer.alloc(0);
+      socket.on('connect', () => socket.write(request));
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+      socket.on('data', (chunk: Buffer) => {
+        buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+        for (;;) {
+          const headerEnd = buffered.indexOf('\r\n\r\n');
+          if (headerEnd < 0) return;
+          const head = buffered.subarray(0, headerEnd).toString('latin1');
+          const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
+          if (length === undefined) {
+            socket.destroy(new Error(`no content-length in answer to ${path}:\n${head}`));
+            return;
+          }
+          const end = headerEnd + 4 + Number(length);
+          if (buffered.length < end) return;
+          requests += 1;
+          bytes += end;
+          if (!/^HTTP\/1\.1 200 /.test(head)) failures += 1;
+          buffered = buffered.subarray(end);
+          if (stopping) {
+            socket.end();
+            return;
+          }
+          socket.write(request);
+        }
+      });
+    });
+
+  const timer = setTimeout(() => {
+    stopping = true;
+  }, durationMs);
+  await Promise.all(Array.from({ length: CONNECTIONS }, client));
+  clearTimeout(timer);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { requests, perSecond: requests / seconds, failures, bytes };
+}
+
+/** Runs `tsx bench/books.ts serve <what>` and resolves with the port it listens on. */
+function startServer(
+  what: 'product' | 'bare',
+  profileDir?: string,
+): Promise<ChildProcess & { port: number }> {
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'bench/books.ts', 'serve', what],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /LISTENING (\d+)/.exec(out)?.[1];
+      if (port) resolve(Object.assign(child, { port: Number(port) }));
+    });
+    child.once('exit', (code) => reject(new Error(`${what} server exited (${code}): ${out}`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    // SIGINT lets --cpu-prof write its profile.
+    child.kill('SIGINT');
+  });
+}
+
+async function throughput(path: string, what: 'product' | 'bare'): Promise<LoadResult> {
+  const server = await startServer(
+    what,
+    what === 'product' ? process.env.BENCH_CPU_PROF : undefined,
+  );
+  try {
+    await load(server.port, path, WARMUP_MS);
+    const result = await load(server.port, path, LOAD_MS);
+    if (result.failures > 0) throw new Error(`${path}: ${result.failures} answers were not 200`);
+    return result;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function measureThroughput(): Promise<boolean> {
+  const bare = await throughput('/bare', 'bare');
+  const page = await throughput('/api/books?page=1', 'product');
+  const health = await throughput('/api/health', 'product');
+  const line = (name: string, r: LoadResult) =>
+    console.log(
+      `${name.padEnd(28)} ${Math.round(r.perSecond).toString().padStart(7)} req/s ` +
+        `(${Math.round(r.bytes / r.requests)} B per answer, ` +
+        `${((r.perSecond / bare.perSecond) * 100).toFixed(1)} % of bare)`,
+    );
+  line('bare Fastify, 12 books', bare);
+  line('GET /api/books?page=1', page);
+  line('GET /api/health', health);
+  const ratio = page.perSecond / bare.perSecond;
+  const pass = ratio >= RATIO_GOAL;
+  console.log(
+    `catalogue page / bare: ${(ratio * 100).toFixed(1)} %  ${pass ? 'ok' : `FAIL (goal ≥ ${RATIO_GOAL * 100} %)`}`,
+  );
+  return pass;
+}
+
+// ---- the servers under load (child processes) ----------------------------------------------------
+
+async function serve(what: string): Promise<void> {
+  let app: FastifyInstance;
+  let closeDb = async (): Promise<void> => undefined;
+  if (what === 'bare') {
+    app = Fastify({ logger: { level: 'warn' } });
+    const books = benchBooks(12).map((book, index) => ({
+      _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: book.name,
+      price: centsToDollars(book.priceCents),
+      image: book.image,
+      category: book.category,
+    }));
+    app.get('/bare', async () => books);
+  } else {
+    const bench = await openBenchDb('pglite');
+    app = await buildApp({ config: productConfig(), db: bench.db });
+    closeDb = bench.drop;
+  }
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
+  process.once('SIGINT', () => {
+    void app
+      .close()
+      .then(closeDb)
+      .finally(() => process.exit(0));
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(`catalogue of ${BOOK_COUNT} books; server time over ${SAMPLES} requests each`);
+  let ok = await measureServerTimes('pglite');
+  if (PG_URL) ok = (await measureServerTimes('postgres')) && ok;
+  else console.log('postgres: skipped (BENCH_DATABASE_URL is empty)');
+  console.log(`\nthroughput: ${CONNECTIONS} keep-alive connections, ${LOAD_MS / 1000} s each`);
+  ok = (await measureThroughput()) && ok;
+  process.exit(ok ? 0 : 1);
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] ?? 'product');
+else await main();
