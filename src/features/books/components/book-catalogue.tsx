@@ -180,9 +180,9 @@ export function BookCatalogue({ renderAction }: Props) {
               Previous
             </Link>
           ) : (
-            <span aria-hidden="true" className="btn btn-sm btn-disabled rounded-lg">
+            <button type="button" disabled className="btn btn-sm rounded-lg">
               Previous
-            </span>
+            </button>
           )}
           <span className="text-sm" aria-current="page">
             Page {Math.min(page, pageCount)} of {pageCount}
@@ -192,9 +192,9 @@ export function BookCatalogue({ renderAction }: Props) {
               Next
             </Link>
           ) : (
-            <span aria-hidden="true" className="btn btn-sm btn-disabled rounded-lg">
+            <button type="button" disabled className="btn btn-sm rounded-lg">
               Next
-            </span>
+            </button>
           )}
         </nav>
       )}
