@@ -60,6 +60,19 @@ test('a student orders two books, changes quantities, deletes one at 1, and the 
   await expect(summary).toContainText(money(first.cents * 2));
   await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();
 
+  // A second tab changes the cart; this one catches up once it is focused again.
+  const other = await page.context().newPage();
+  await other.goto('/cart-book');
+  await other.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
+  await expect(other.getByRole('status', { name: `Quantity of ${first.name}` })).toHaveText('3');
+  await other.close();
+  await page.bringToFront();
+  // Playwright's Chromium tells every page it has focus, so coming back fires nothing: send the
+  // focus event a browser sends when the user returns to this tab.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(quantity(first)).toHaveText('3');
+  await expect(summary).toContainText(money(first.cents * 3));
+
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/payment$/);
 });
