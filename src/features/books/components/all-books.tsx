@@ -31,6 +31,8 @@ export function AllBooks({ renderAction }: Props) {
         <h1 id="all-books-heading" className="text-3xl font-bold tracking-tight">
           All Books
         </h1>
+        {/* The cards' names are h3s: the outline needs a level in between. */}
+        <h2 className="sr-only">Every book</h2>
         <div className="mt-6">
           {error ? (
             <div

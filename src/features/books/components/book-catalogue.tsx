@@ -117,6 +117,8 @@ export function BookCatalogue({ renderAction }: Props) {
           : null}
       </p>
 
+      {/* The cards' names are h3s: the outline needs a level in between. */}
+      <h2 className="sr-only">Results</h2>
       <div className="mt-3">
         {isError ? (
           <div
