@@ -1,7 +1,8 @@
 import { CART_LIMITS } from '@contract/cart-rules';
 import type { CartLine } from '@contract/carts';
 import { formatCents, toCents } from '@contract/money';
-import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { TrashIcon } from '@/components/icons';
+import { QuantityStepper } from '@/components/quantity-stepper';
 
 type Props = {
   line: CartLine;
@@ -10,12 +11,8 @@ type Props = {
   onRemove: (line: CartLine) => void;
 };
 
-const stepButton =
-  'btn btn-ghost btn-sm btn-square rounded-lg text-base-content/70 hover:bg-base-200 hover:text-base-content';
-
 /** One line of the book cart: cover, name, price, and minus / quantity / plus. */
 export function BookCartLine({ line, onDecrease, onIncrease, onRemove }: Props) {
-  const atMost = line.quantity >= CART_LIMITS.maxQuantity;
   return (
     <li className="flex gap-3 rounded-2xl border border-base-200 bg-base-100 p-3 shadow-sm sm:items-center sm:gap-4">
       <img
@@ -35,33 +32,14 @@ export function BookCartLine({ line, onDecrease, onIncrease, onRemove }: Props) 
           </p>
         </div>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <div className="flex items-center rounded-xl border border-base-300 bg-base-100">
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Decrease quantity of ${line.name}`}
-              onClick={() => onDecrease(line)}
-            >
-              <MinusIcon className="h-4 w-4" />
-            </button>
-            <output
-              aria-label={`Quantity of ${line.name}`}
-              className="w-8 text-center text-sm font-semibold tabular-nums"
-            >
-              {line.quantity}
-            </output>
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Increase quantity of ${line.name}`}
-              // A line holds at most 99 copies (the server refuses more).
-              disabled={atMost}
-              title={atMost ? `At most ${CART_LIMITS.maxQuantity} copies` : undefined}
-              onClick={() => onIncrease(line)}
-            >
-              <PlusIcon className="h-4 w-4" />
-            </button>
-          </div>
+          <QuantityStepper
+            name={line.name}
+            quantity={line.quantity}
+            // A line holds at most 99 copies (the server refuses more).
+            max={CART_LIMITS.maxQuantity}
+            onDecrease={() => onDecrease(line)}
+            onIncrease={() => onIncrease(line)}
+          />
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square rounded-lg text-error hover:bg-error/10"

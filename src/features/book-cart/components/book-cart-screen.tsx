@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
+import { CartSummary } from '@/components/cart-summary';
 import type { CartLine } from '@contract/carts';
-import { formatCents } from '@contract/money';
 import { AlertIcon, ArrowRightIcon, BookIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { ApiQueryError } from '@/lib/api/base-api';
@@ -130,37 +130,12 @@ export function BookCartScreen({ onCheckout }: Props) {
           )}
         </div>
 
-        <aside
-          aria-labelledby="book-cart-summary"
-          className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24"
-        >
-          <h2 id="book-cart-summary" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <dl className="mt-4 space-y-3 text-sm">
-            <div className="flex justify-between text-base-content/70">
-              <dt>Items</dt>
-              <dd className="tabular-nums">{itemCount}</dd>
-            </div>
-            <div className="flex items-baseline justify-between border-t border-base-200 pt-3">
-              <dt className="text-base font-semibold">Total:</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatCents(totalCents)}</dd>
-            </div>
-          </dl>
-          <button
-            type="button"
-            className="btn btn-primary btn-block mt-6 rounded-xl normal-case"
-            disabled={totalCents <= 0}
-            onClick={() => {
-              if (totalCents > 0) onCheckout(totalCents);
-            }}
-          >
-            Checkout
-          </button>
-          <p className="mt-3 text-center text-xs text-base-content/70">
-            Secure card payment on the next step.
-          </p>
-        </aside>
+        <CartSummary
+          headingId="book-cart-summary"
+          itemCount={itemCount}
+          totalCents={totalCents}
+          onCheckout={onCheckout}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { MinusIcon, PlusIcon, TrashIcon } from '@/components/icons';
+import { TrashIcon } from '@/components/icons';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { formatCents, toCents } from '@contract/money';
 import type { CourseCartLine as Line } from '../course-cart-slice';
 
@@ -8,9 +9,6 @@ type Props = {
   onDecrease: (id: string) => void;
   onIncrease: (id: string) => void;
 };
-
-const stepButton =
-  'btn btn-ghost btn-sm btn-square rounded-lg text-base-content/70 hover:bg-base-200 hover:text-base-content';
 
 export function CourseCartLine({ line, onRemove, onDecrease, onIncrease }: Props) {
   return (
@@ -32,30 +30,12 @@ export function CourseCartLine({ line, onRemove, onDecrease, onIncrease }: Props
           </p>
         </div>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <div className="flex items-center rounded-xl border border-base-300 bg-base-100">
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Decrease quantity of ${line.name}`}
-              onClick={() => onDecrease(line._id)}
-            >
-              <MinusIcon className="h-4 w-4" />
-            </button>
-            <output
-              aria-label={`Quantity of ${line.name}`}
-              className="w-8 text-center text-sm font-semibold tabular-nums"
-            >
-              {line.quantity}
-            </output>
-            <button
-              type="button"
-              className={stepButton}
-              aria-label={`Increase quantity of ${line.name}`}
-              onClick={() => onIncrease(line._id)}
-            >
-              <PlusIcon className="h-4 w-4" />
-            </button>
-          </div>
+          <QuantityStepper
+            name={line.name}
+            quantity={line.quantity}
+            onDecrease={() => onDecrease(line._id)}
+            onIncrease={() => onIncrease(line._id)}
+          />
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square rounded-lg text-error hover:bg-error/10"

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
+import { CartSummary } from '@/components/cart-summary';
 import { ArrowRightIcon, GraduationCapIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { formatCents } from '@contract/money';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 import {
   decreaseQuantity,
@@ -61,37 +61,12 @@ export function CourseCartScreen({ onCheckout }: Props) {
           )}
         </div>
 
-        <aside
-          aria-labelledby="course-cart-summary"
-          className="rounded-2xl border border-base-200 bg-base-100 p-6 shadow-md lg:sticky lg:top-24"
-        >
-          <h2 id="course-cart-summary" className="text-lg font-semibold">
-            Order summary
-          </h2>
-          <dl className="mt-4 space-y-3 text-sm">
-            <div className="flex justify-between text-base-content/70">
-              <dt>Items</dt>
-              <dd className="tabular-nums">{itemCount}</dd>
-            </div>
-            <div className="flex items-baseline justify-between border-t border-base-200 pt-3">
-              <dt className="text-base font-semibold">Total:</dt>
-              <dd className="text-2xl font-bold tabular-nums">{formatCents(totalCents)}</dd>
-            </div>
-          </dl>
-          <button
-            type="button"
-            className="btn btn-primary btn-block mt-6 rounded-xl normal-case"
-            disabled={totalCents <= 0}
-            onClick={() => {
-              if (totalCents > 0) onCheckout(totalCents);
-            }}
-          >
-            Checkout
-          </button>
-          <p className="mt-3 text-center text-xs text-base-content/70">
-            Secure card payment on the next step.
-          </p>
-        </aside>
+        <CartSummary
+          headingId="course-cart-summary"
+          itemCount={itemCount}
+          totalCents={totalCents}
+          onCheckout={onCheckout}
+        />
       </div>
     </div>
   );
