@@ -1,0 +1,93 @@
+import { formatCents, toCents } from '@contract/money';
+import { TrashIcon } from '@/components/icons';
+import { QuantityStepper } from '@/components/quantity-stepper';
+
+/** How each cart shows its pictures: a book cover is tall, a course image wide. */
+const COVERS = {
+  book: {
+    width: 300,
+    height: 420,
+    item: 'gap-3 sm:gap-4',
+    image: 'h-20 w-[60px] rounded-lg',
+    body: 'gap-2',
+  },
+  course: {
+    width: 640,
+    height: 360,
+    item: 'gap-4 sm:p-4',
+    image: 'h-20 w-24 rounded-xl sm:h-24 sm:w-32',
+    body: 'gap-3',
+  },
+} as const;
+
+type Props = {
+  cover: keyof typeof COVERS;
+  name: string;
+  /** Dollars, as the API and course.json give it. */
+  price: number;
+  quantity: number;
+  image: string;
+  /** Plus is disabled at this quantity. */
+  maxQuantity?: number;
+  onDecrease: () => void;
+  onIncrease: () => void;
+  onRemove: () => void;
+};
+
+/** One line of a cart (both carts): picture, name, price, minus / quantity / plus, remove. */
+export function CartLineItem({
+  cover,
+  name,
+  price,
+  quantity,
+  image,
+  maxQuantity,
+  onDecrease,
+  onIncrease,
+  onRemove,
+}: Props) {
+  const look = COVERS[cover];
+  return (
+    <li
+      className={`flex rounded-2xl border border-base-200 bg-base-100 p-3 shadow-sm sm:items-center ${look.item}`}
+    >
+      <img
+        src={image}
+        width={look.width}
+        height={look.height}
+        alt=""
+        aria-hidden="true"
+        className={`shrink-0 bg-base-200 object-cover ${look.image}`}
+      />
+      <div
+        className={`flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between ${look.body}`}
+      >
+        <div className="min-w-0">
+          <h2 className="line-clamp-2 font-semibold leading-snug">{name}</h2>
+          <p className="mt-1 text-sm text-base-content/70">
+            <span className="font-bold text-primary">{formatCents(toCents(price))}</span>
+            {quantity > 1 && <span> × {quantity}</span>}
+          </p>
+        </div>
+        <div className="flex items-center justify-between gap-3 sm:justify-end">
+          <QuantityStepper
+            name={name}
+            quantity={quantity}
+            max={maxQuantity}
+            onDecrease={onDecrease}
+            onIncrease={onIncrease}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square rounded-lg text-error hover:bg-error/10"
+            aria-label={`Remove ${name}`}
+            title="Remove"
+            onClick={onRemove}
+          >
+            <TrashIcon className="h-5 w-5" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
