@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon } from '@/components/icons';
+import { LoadError } from './load-error';
 import { useBooks } from '../hooks/use-books';
 import type { Book } from '../types';
 import { BookCard, BookCardSkeleton } from './book-card';
@@ -35,16 +35,7 @@ export function AllBooks({ renderAction }: Props) {
         <h2 className="sr-only">Every book</h2>
         <div className="mt-6">
           {error ? (
-            <div
-              role="alert"
-              className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
-            >
-              <AlertIcon className="h-6 w-6 shrink-0 text-error" />
-              <span className="flex-1">{error}</span>
-              <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
-                Try again
-              </button>
-            </div>
+            <LoadError message={error} onRetry={retry} />
           ) : isLoading ? (
             <ul
               aria-busy="true"

@@ -1,6 +1,6 @@
+import { LoadError } from './load-error';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AlertIcon } from '@/components/icons';
 import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';
 import {
   catalogueSearch,
@@ -121,20 +121,7 @@ export function BookCatalogue({ renderAction }: Props) {
       <h2 className="sr-only">Results</h2>
       <div className="mt-3">
         {isError ? (
-          <div
-            role="alert"
-            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
-          >
-            <AlertIcon className="h-6 w-6 shrink-0 text-error" />
-            <span className="flex-1">{booksErrorMessage(error)}</span>
-            <button
-              type="button"
-              className="btn btn-sm rounded-lg normal-case"
-              onClick={() => void refetch()}
-            >
-              Try again
-            </button>
-          </div>
+          <LoadError message={booksErrorMessage(error)} onRetry={() => void refetch()} />
         ) : !shown ? (
           <ul
             aria-busy="true"

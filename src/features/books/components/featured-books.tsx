@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { LoadError } from './load-error';
 import { Link } from 'react-router-dom';
-import { AlertIcon, ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useBooks } from '../hooks/use-books';
@@ -54,16 +55,7 @@ export function FeaturedBooks({ renderAction }: Props) {
         {isLoading ? (
           <Spinner label="Loading books…" />
         ) : error ? (
-          <div
-            role="alert"
-            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-base-content sm:flex-row sm:items-center"
-          >
-            <AlertIcon className="h-6 w-6 shrink-0 text-error" />
-            <span className="flex-1">{error}</span>
-            <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
-              Try again
-            </button>
-          </div>
+          <LoadError message={error} onRetry={retry} />
         ) : shown.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-base-300 p-10 text-center text-base-content/70">
             No books in this category yet.
