@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-messages';
 import { CART_MESSAGES } from './cart-rules';
+import { CHECKOUT_MESSAGES } from './checkout-rules';
 
 /**
  * Who may call each `/api` route: the one table of authorization, for the server and for the msw
@@ -26,6 +27,13 @@ export const ACCESS_POLICY_KINDS = [
    * else, admins too, gets the 404 of a line that does not exist: a stranger cannot tell.
    */
   'cart-line-owner',
+  /** As `cart-line-owner`, for the order named by the path's `:id`. */
+  'order-owner',
+  /**
+   * Stripe only: no user credentials; the route itself checks the `Stripe-Signature` header
+   * against the webhook secret and answers 400 when it is missing, bad or stale.
+   */
+  'stripe-signature',
 ] as const;
 
 export type AccessPolicy = (typeof ACCESS_POLICY_KINDS)[number];
@@ -45,6 +53,11 @@ export const ACCESS_POLICIES = {
   'POST /api/cart': 'signed-in',
   'PUT /api/carts/quantity/:id': 'cart-line-owner',
   'DELETE /api/carts/delete/:id': 'cart-line-owner',
+
+  'POST /api/payments/intent': 'signed-in',
+  'POST /api/payments/webhook': 'stripe-signature',
+  'GET /api/booking/email/:email': 'self-or-admin',
+  'DELETE /api/booking/dlt/:id': 'order-owner',
 
   'PUT /api/user/:email': 'firebase-self',
   'GET /api/admin/:email': 'self',
@@ -71,9 +84,10 @@ export const PATH_EMAIL_POLICIES: ReadonlySet<AccessPolicy> = new Set([
  * Policies decided by who owns the resource the path's `:id` names, and the resource: the server
  * resolves each resource's owner in one place (server/auth/resource-owners.ts).
  */
-export const OWNER_POLICIES = { 'cart-line-owner': 'cart-line' } as const satisfies Partial<
-  Record<AccessPolicy, string>
->;
+export const OWNER_POLICIES = {
+  'cart-line-owner': 'cart-line',
+  'order-owner': 'order',
+} as const satisfies Partial<Record<AccessPolicy, string>>;
 export type OwnerPolicy = keyof typeof OWNER_POLICIES;
 export type OwnedResource = (typeof OWNER_POLICIES)[OwnerPolicy];
 
@@ -84,6 +98,7 @@ export function isOwnerPolicy(policy: AccessPolicy): policy is OwnerPolicy {
 /** What a stranger (or a missing resource) is answered, per owned resource. */
 const NOT_FOUND_MESSAGES: Record<OwnedResource, string> = {
   'cart-line': CART_MESSAGES.lineNotFound,
+  order: CHECKOUT_MESSAGES.orderNotFound,
 };
 
 /** Policies that need an access token (as opposed to nothing, or a Firebase ID token). */
@@ -93,6 +108,7 @@ export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'self-or-admin',
   'admin',
   'cart-line-owner',
+  'order-owner',
 ]);
 
 /** The key of a route; HEAD routes (Fastify adds one per GET) share their GET's entry. */
@@ -133,7 +149,8 @@ export function accessDenial(
   { caller, idTokenEmail, resourceOwner }: Credentials,
   target: string | undefined,
 ): AccessDenial | null {
-  if (policy === 'anyone') return null;
+  // The webhook route verifies Stripe's signature itself (it needs the raw body).
+  if (policy === 'anyone' || policy === 'stripe-signature') return null;
   if (policy === 'firebase-self') {
     return idTokenEmail && idTokenEmail === target
       ? null

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { emailSchema } from './email';
+import { CHECKOUT_LIMITS, SHIPPING_COUNTRIES } from './checkout-rules';
+import { textSchema } from './text';
+
+export {
+  CHECKOUT_LIMITS,
+  CHECKOUT_MESSAGES,
+  PAYMENT_SOURCES,
+  PAYMENT_TEXTS,
+  SHIPPING_COUNTRIES,
+} from './checkout-rules';
+
+// Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
+const objectBody = {
+  error: (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? 'Request body must be a JSON object' : undefined,
+};
+
+const requiredText = (max: number) =>
+  textSchema({ error: 'Must be a string' })
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(max, `Must be at most ${max} characters`);
+
+/** The shipping form (spec §2): every field required. Kept with the payment and its orders. */
+export const shippingAddressSchema = z.strictObject(
+  {
+    firstName: requiredText(CHECKOUT_LIMITS.maxNameLength),
+    lastName: requiredText(CHECKOUT_LIMITS.maxNameLength),
+    email: emailSchema,
+    country: z.enum(SHIPPING_COUNTRIES, {
+      error: `Must be one of: ${SHIPPING_COUNTRIES.join(', ')}`,
+    }),
+    address: requiredText(CHECKOUT_LIMITS.maxAddressLength),
+    city: requiredText(CHECKOUT_LIMITS.maxCityLength),
+    state: requiredText(CHECKOUT_LIMITS.maxStateLength),
+    postalCode: requiredText(CHECKOUT_LIMITS.maxPostalCodeLength),
+  },
+  objectBody,
+);
+
+const quantitySchema = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(CHECKOUT_LIMITS.minQuantity, `Must be at least ${CHECKOUT_LIMITS.minQuantity}`)
+  .max(CHECKOUT_LIMITS.maxQuantity, `Must be at most ${CHECKOUT_LIMITS.maxQuantity}`);
+
+/** One course-cart line: the course (an `_id` of course.json) and how many. */
+export const courseItemSchema = z.strictObject(
+  {
+    _id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
+    quantity: quantitySchema,
+  },
+  objectBody,
+);
+
+/**
+ * POST /payments/intent. The amount is never taken from the client: the server prices the
+ * caller's book cart, or these course ids, from its own data. An empty cart is answered 400
+ * 'Your cart is empty'.
+ */
+export const paymentIntentBodySchema = z.discriminatedUnion(
+  'source',
+  [
+    z.strictObject({ source: z.literal('books'), shipping: shippingAddressSchema }, objectBody),
+    z.strictObject(
+      {
+        source: z.literal('courses'),
+        items: z
+          .array(courseItemSchema, { error: 'Must be an array' })
+          .max(
+            CHECKOUT_LIMITS.maxCourseLines,
+            `Must hold at most ${CHECKOUT_LIMITS.maxCourseLines} courses`,
+          ),
+        shipping: shippingAddressSchema,
+      },
+      objectBody,
+    ),
+  ],
+  { error: "source: Must be 'books' or 'courses'" },
+);
+
+/** The client secret Stripe.js confirms, and the amount the server computed, in dollars. */
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  amount: z.number().positive(),
+});
+
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+export type CourseItem = z.infer<typeof courseItemSchema>;
+export type PaymentIntentBody = z.infer<typeof paymentIntentBodySchema>;
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
