@@ -9,11 +9,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';
-import { buildSpaForEmulator, startProductionStack } from '../scripts/lib/production-stack';
+import {
+  buildSpaForEmulator,
+  startProductionStack,
+  type StackPorts,
+} from '../scripts/lib/production-stack';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const PORT = 3300;
 const EMULATOR_PORT = 9299;
+const PORTS: StackPorts = { server: PORT, authEmulator: EMULATOR_PORT, stripeEmulator: 12311 };
 const DIST = '.bench/dist';
 const BUDGET_KB = 130;
 const FORBIDDEN: Record<string, RegExp> = {
@@ -77,9 +82,9 @@ function firstPaintScripts(): string[] {
 
 async function main(): Promise<void> {
   // Built as a configured production app would be (identity provider set), so Firebase is really in play.
-  const code = await buildSpaForEmulator(DIST, EMULATOR_PORT);
+  const code = await buildSpaForEmulator(DIST, PORTS);
   if (code !== 0) throw new Error('build failed');
-  await startProductionStack({ serverPort: PORT, emulatorPort: EMULATOR_PORT, spaDir: DIST });
+  await startProductionStack({ ports: PORTS, spaDir: DIST });
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let failed = false;

@@ -7,11 +7,16 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';
-import { buildSpaForEmulator, startProductionStack } from '../scripts/lib/production-stack';
+import {
+  buildSpaForEmulator,
+  startProductionStack,
+  type StackPorts,
+} from '../scripts/lib/production-stack';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const PORT = 3400;
 const EMULATOR_PORT = 9499;
+const PORTS: StackPorts = { server: PORT, authEmulator: EMULATOR_PORT, stripeEmulator: 12411 };
 const DEBUGGING_PORT = 9333;
 const DIST = '.bench/lighthouse-dist';
 
@@ -90,8 +95,8 @@ function printTable(rows: Row[]): void {
 async function main(): Promise<void> {
   const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : PUBLIC_ROUTES;
   // Built as a configured production app would be (identity provider set).
-  if ((await buildSpaForEmulator(DIST, EMULATOR_PORT)) !== 0) throw new Error('build failed');
-  await startProductionStack({ serverPort: PORT, emulatorPort: EMULATOR_PORT, spaDir: DIST });
+  if ((await buildSpaForEmulator(DIST, PORTS)) !== 0) throw new Error('build failed');
+  await startProductionStack({ ports: PORTS, spaDir: DIST });
 
   // Lighthouse drives the browser over the DevTools protocol port.
   const browser = await chromium.launch({

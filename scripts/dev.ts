@@ -1,9 +1,38 @@
-// `npm run dev`: the Auth Emulator (9099), the product server (3000) and Vite (5173). Ctrl-C stops all three.
+// `npm run dev`: the Auth Emulator (9099), the Stripe emulator (12111), the product server (3000)
+// and Vite (5173). Ctrl-C stops them all.
 import { seedDemoAccounts, startAuthEmulator, demoAccounts } from './lib/auth-emulator';
 import { onShutdown, startProcess, stopAll, waitForUrl } from './lib/processes';
+import {
+  newWebhookSecret,
+  startStripeEmulator,
+  stripeServerEnv,
+  stripeWebEnv,
+} from './lib/stripe-emulator';
 
 const EMULATOR_PORT = 9099;
+const STRIPE_EMULATOR_PORT = 12111;
 const SERVER_PORT = Number(process.env.PORT ?? 3000);
+
+/**
+ * Card payments: the local Stripe emulator, unless the environment names a real Stripe account
+ * (STRIPE_SECRET_KEY; then the server and the web app use the keys they are given).
+ */
+async function stripeEnv(): Promise<{
+  server: Record<string, string>;
+  web: Record<string, string>;
+}> {
+  if (process.env.STRIPE_SECRET_KEY) {
+    console.log('STRIPE_SECRET_KEY is set: card payments go to Stripe, not the emulator.');
+    return { server: {}, web: {} };
+  }
+  const webhookSecret = newWebhookSecret();
+  console.log('Starting the Stripe emulator…');
+  await startStripeEmulator({ port: STRIPE_EMULATOR_PORT, serverPort: SERVER_PORT, webhookSecret });
+  return {
+    server: stripeServerEnv(STRIPE_EMULATOR_PORT, webhookSecret),
+    web: stripeWebEnv(STRIPE_EMULATOR_PORT),
+  };
+}
 
 async function main(): Promise<void> {
   let stopping = false;
@@ -16,25 +45,32 @@ async function main(): Promise<void> {
   console.log('Starting the Firebase Auth Emulator…');
   await startAuthEmulator(EMULATOR_PORT);
   await seedDemoAccounts(EMULATOR_PORT);
+  const stripe = await stripeEnv();
 
   const server = startProcess(
     'server',
     'node_modules/.bin/tsx',
     ['watch', '--clear-screen=false', 'server/index.ts'],
     {
-      env: { PORT: String(SERVER_PORT), FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}` },
+      env: {
+        PORT: String(SERVER_PORT),
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
+        ...stripe.server,
+      },
     },
   );
   await waitForUrl(`http://127.0.0.1:${SERVER_PORT}/api/health`, 60_000);
 
   startProcess('web', 'node_modules/.bin/vite', ['--clearScreen', 'false'], {
-    env: { VITE_DEV_API_TARGET: `http://127.0.0.1:${SERVER_PORT}` },
+    env: { VITE_DEV_API_TARGET: `http://127.0.0.1:${SERVER_PORT}`, ...stripe.web },
   });
   await waitForUrl('http://127.0.0.1:5173/', 60_000);
 
   console.log('\nLearnTogether is running: http://127.0.0.1:5173');
   for (const account of demoAccounts)
     console.log(`  demo account: ${account.email} / ${account.password}`);
+  if (stripe.web.VITE_STRIPE_EMULATOR_URL)
+    console.log('  test card: 4242 4242 4242 4242, any future date, any CVC (README: more cards)');
   console.log('Press Ctrl-C to stop.\n');
 
   server.child.on('exit', (code) => {

@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { confirm, createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
+
+// The whole purchase against the e2e stack's Stripe emulator: Stripe.js stand-in in the page,
+// the official `stripe` package on the server, signed webhooks creating the orders.
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+type Book = { name: string; cents: number };
+
+async function signUpAndLogIn(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await createAccount(email, 'secret123', 'Checkout Tester');
+  await logIn(page, email, 'secret123');
+  return email;
+}
+
+/** Presses Order Now on the catalogue's `index`-th card; answers the book's name and price. */
+async function orderBook(page: Page, index: number): Promise<Book> {
+  const card = page.getByRole('article').nth(index);
+  const name = (await card.getAttribute('aria-label')) ?? '';
+  const price = /\$(\d+)\.(\d\d)/.exec((await card.textContent()) ?? '');
+  expect(price, 'the card shows a price').not.toBeNull();
+  await card.getByRole('button', { name: `Order Now: ${name}` }).click();
+  await expect(card.getByRole('button', { name: `Added: ${name}` })).toBeVisible();
+  return { name, cents: Number(price![1]) * 100 + Number(price![2]) };
+}
+
+async function fillShipping(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByLabel('Email address')).toHaveValue(email);
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Student');
+  await page.getByLabel('Country').selectOption('Canada');
+  await page.getByLabel('Full address').fill('12 Maple Street');
+  await page.getByLabel('City').fill('Toronto');
+  await page.getByLabel('State / Zilla').fill('Ontario');
+  await page.getByLabel('ZIP / Postal code').fill('M5V 2T6');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/paymentcard$/);
+}
+
+async function payWith(page: Page, cardNumber: string): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  const zip = page.getByLabel('ZIP');
+  if (await zip.count()) await zip.fill('12345');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+}
+
+async function openMyOrders(page: Page): Promise<void> {
+  await page.goto('/dashboard/myOrders');
+}
+
+test('a student buys two books with 4242…, sees them in My Orders and deletes one', async ({
+  page,
+}) => {
+  const email = await signUpAndLogIn(page, 'checkout-books');
+  await page.goto('/book');
+  const first = await orderBook(page, 0);
+  const second = await orderBook(page, 1);
+  await expect(page.getByRole('link', { name: 'Book cart (2 items)' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View Orders' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillShipping(page, email);
+
+  // The address survives a reload of the card page's predecessor.
+  await page.goto('/payment');
+  await expect(page.getByLabel('City')).toHaveValue('Toronto');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pay price of the book' })).toBeVisible();
+  await expect(page.getByText(`Please pay : ${money(first.cents + second.cents)}$`)).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+  // The webhook empties the cart on the server; the badge follows without a reload.
+  await expect(page.getByRole('link', { name: 'Book cart (0 items)' })).toBeVisible();
+
+  await openMyOrders(page);
+  await expect(page.getByRole('heading', { name: 'Total number of order : 2' })).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: first.name })).toContainText(`$${money(first.cents)}`);
+  await expect(rows.filter({ hasText: second.name })).toContainText(`$${money(second.cents)}`);
+
+  await page.getByRole('button', { name: `Delete ${first.name}` }).click();
+  await expect(page.getByRole('dialog')).toContainText('Are you sure?');
+  await expect(page.getByRole('dialog')).toContainText("You won't be able to revert this product!");
+  await confirm(page, 'Yes, delete it!');
+  await expect(page.getByRole('dialog')).toContainText('Deleted!');
+  await expect(page.getByRole('dialog')).toContainText('Product has been deleted.');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(second.name);
+
+  // Gone on the server too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+});
+
+test('a declined card shows Stripe’s message and creates no order; another card then pays', async ({
+  page,
+}) => {
+  const email = await signUpAndLogIn(page, 'checkout-declined');
+  await page.goto('/book');
+  const book = await orderBook(page, 2);
+  await page.getByRole('link', { name: 'View Orders' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillShipping(page, email);
+  await expect(page.getByText(`Please pay : ${money(book.cents)}$`)).toBeVisible();
+
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Congrats! Your payment is completed.')).toHaveCount(0);
+
+  // Nothing was bought: the cart still holds the book, My Orders is empty.
+  await openMyOrders(page);
+  await expect(page.getByRole('heading', { name: 'Total number of order : 0' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();
+
+  // The same checkout, another card.
+  await page.goto('/paymentcard');
+  await expect(page.getByText(`Please pay : ${money(book.cents)}$`)).toBeVisible();
+  await payWith(page, '4242424242424242');
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Book cart (0 items)' })).toBeVisible();
+  await openMyOrders(page);
+  await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: book.name })).toBeVisible();
+});
+
+test('a course-cart purchase empties the course cart and shows in My Orders', async ({
+  page,
+  request,
+}) => {
+  const courses = (await (await request.get('/course.json')).json()) as {
+    _id: string;
+    name: string;
+    price: number;
+  }[];
+  const course = courses[0]!;
+  const email = await signUpAndLogIn(page, 'checkout-courses');
+  await page.goto('/courses');
+  await page
+    .getByRole('button', { name: /Add To Cart/ })
+    .first()
+    .click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: /Your Course items:\s*1/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillShipping(page, email);
+  await expect(page.getByText(`Please pay : ${course.price.toFixed(2)}$`)).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: /Your Course items:\s*0/ })).toBeVisible();
+
+  await openMyOrders(page);
+  await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: course.name })).toContainText(
+    `$${course.price.toFixed(2)}`,
+  );
+});
