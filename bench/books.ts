@@ -10,12 +10,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
+import type { Db } from '../server/db/client';
 import { benchBooks, seedBenchCatalogue } from '../server/db/seed-bench';
+import { benchDbKinds, ms, openBenchDb, percentile, type DbKind } from './lib/bench-db';
 import { centsToDollars } from '../contract/money';
 
 const BOOK_COUNT = 10_000;
@@ -25,8 +24,6 @@ const SAMPLES = 300;
 const CONNECTIONS = 32;
 const LOAD_MS = 5_000;
 const WARMUP_MS = 1_500;
-const DEFAULT_PG_URL = 'postgres://root@127.0.0.1:5432/test';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? DEFAULT_PG_URL;
 
 const SCENARIOS: Record<string, string> = {
   'first page': '/api/books?page=1',
@@ -34,38 +31,8 @@ const SCENARIOS: Record<string, string> = {
   'filtered sort': '/api/books?page=1&category=story&sort=price-desc',
 };
 
-type DbKind = 'pglite' | 'postgres';
-type BenchDb = { db: Db; drop(): Promise<void> };
-
-async function openBenchDb(kind: DbKind): Promise<BenchDb> {
-  let db: Db;
-  let drop = async (): Promise<void> => undefined;
-  if (kind === 'pglite') {
-    db = await createPgliteDb();
-  } else {
-    const schema = `lt_bench_${randomBytes(6).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create schema ${quoteIdent(schema)}`);
-    db = await createPostgresDb(PG_URL, { searchPath: schema });
-    drop = () => admin(`drop schema if exists ${quoteIdent(schema)} cascade`);
-  }
-  await migrate(db);
+async function seedCatalogue(db: Db): Promise<void> {
   await seedBenchCatalogue(db, BOOK_COUNT);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await drop();
-    },
-  };
 }
 
 function productConfig() {
@@ -79,7 +46,7 @@ function productConfig() {
 
 /** The product app (as the process builds it) over a freshly seeded database. */
 async function productApp(kind: DbKind): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const bench = await openBenchDb(kind);
+  const bench = await openBenchDb(kind, seedCatalogue);
   const app = await buildApp({ config: productConfig(), db: bench.db });
   return {
     app,
@@ -89,13 +56,6 @@ async function productApp(kind: DbKind): Promise<{ app: FastifyInstance; close()
     },
   };
 }
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? NaN;
-}
-
-const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** Times SAMPLES requests through the whole Fastify pipeline (inject: no sockets). */
 async function serverTimes(
@@ -295,7 +255,7 @@ async function serve(what: string): Promise<void> {
     }));
     app.get('/bare', async () => books);
   } else {
-    const bench = await openBenchDb('pglite');
+    const bench = await openBenchDb('pglite', seedCatalogue);
     app = await buildApp({ config: productConfig(), db: bench.db });
     closeDb = bench.drop;
   }
@@ -312,9 +272,10 @@ async function serve(what: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`catalogue of ${BOOK_COUNT} books; server time over ${SAMPLES} requests each`);
-  let ok = await measureServerTimes('pglite');
-  if (PG_URL) ok = (await measureServerTimes('postgres')) && ok;
-  else console.log('postgres: skipped (BENCH_DATABASE_URL is empty)');
+  let ok = true;
+  for (const kind of benchDbKinds()) ok = (await measureServerTimes(kind)) && ok;
+  if (!benchDbKinds().includes('postgres'))
+    console.log('postgres: skipped (BENCH_DATABASE_URL is empty)');
   console.log(`\nthroughput: ${CONNECTIONS} keep-alive connections, ${LOAD_MS / 1000} s each`);
   ok = (await measureThroughput()) && ok;
   process.exit(ok ? 0 : 1);
