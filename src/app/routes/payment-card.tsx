@@ -11,6 +11,7 @@ import {
 import { CardPaymentScreen } from '@/features/checkout/components/card-payment-screen';
 import { CheckoutLayout } from '@/features/checkout/components/checkout-layout';
 import { NothingToPay } from '@/features/checkout/components/nothing-to-pay';
+import { usableAddress } from '@/features/checkout/shipping-rules';
 import { clearCart } from '@/features/course-cart/course-cart-slice';
 import { baseApi } from '@/lib/api/base-api';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
@@ -49,7 +50,7 @@ export default function PaymentCardRoute() {
   // not turn the page into "nothing to pay".
   const storedShipping = useAppSelector(selectShippingAddress);
   const storedSource = useAppSelector(selectCheckoutSource);
-  const [shipping] = useState(storedShipping);
+  const [shipping] = useState(() => usableAddress(storedShipping));
   const [source] = useState(storedSource);
   const [stripe] = useState(loadStripeClient);
   const { cart, bookLines, courseItems } = useCheckoutCart();

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { saveShippingAddress, selectShippingAddress } from '@/features/checkout/checkout-slice';
 import { ShippingScreen } from '@/features/checkout/components/shipping-screen';
+import { usableAddress } from '@/features/checkout/shipping-rules';
 import { useAuth } from '@/lib/auth';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 import { useCheckoutCart } from '../checkout-cart';
@@ -16,7 +17,7 @@ export default function PaymentRoute() {
   return (
     <ShippingScreen
       cart={cart}
-      saved={saved}
+      saved={usableAddress(saved)}
       accountEmail={user?.email ?? ''}
       onSave={(address) => {
         dispatch(saveShippingAddress(address));

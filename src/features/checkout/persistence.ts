@@ -1,47 +1,44 @@
-import {
-  CHECKOUT_LIMITS,
-  PAYMENT_SOURCES,
-  SHIPPING_COUNTRIES,
-  type PaymentSource,
-} from '@contract/checkout-rules';
+import type { PaymentSource } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
 import { initialCheckoutState, type CheckoutState } from './checkout-slice';
 
 // The checkout (which cart, its total, the shipping address) survives a reload, like the course
-// cart. Checked by hand: zod stays out of the app chunk. The server checks the address again.
+// cart. Only the shape is checked here, by hand: this runs in the app chunk, so neither zod nor
+// the checkout rules come along. The checkout screens check the address fully (shipping-rules.ts)
+// and the server checks it again.
 const KEY = 'checkout';
 
-/** contract/email.ts's limit (RFC 5321), repeated here because that module brings zod. */
-export const MAX_EMAIL_LENGTH = 254;
+const SOURCES = ['books', 'courses'] as const satisfies readonly PaymentSource[];
+const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'country',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+] as const satisfies readonly (keyof ShippingAddress)[];
+/** Longer than any field the API accepts. */
+const MAX_FIELD_LENGTH = 254;
 
 type Fields = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const text = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.trim() !== '' && value.trim().length <= max;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function isSource(value: unknown): value is PaymentSource {
-  return PAYMENT_SOURCES.some((source) => source === value);
+  return SOURCES.some((source) => source === value);
 }
 
-export function isShippingAddress(value: unknown): value is ShippingAddress {
-  if (!isObject(value)) return false;
-  const keys = Object.keys(value).sort().join();
+function isAddressShaped(value: unknown): value is ShippingAddress {
   return (
-    keys === 'address,city,country,email,firstName,lastName,postalCode,state' &&
-    text(value.firstName, CHECKOUT_LIMITS.maxNameLength) &&
-    text(value.lastName, CHECKOUT_LIMITS.maxNameLength) &&
-    text(value.email, MAX_EMAIL_LENGTH) &&
-    EMAIL.test(value.email) &&
-    SHIPPING_COUNTRIES.some((country) => country === value.country) &&
-    text(value.address, CHECKOUT_LIMITS.maxAddressLength) &&
-    text(value.city, CHECKOUT_LIMITS.maxCityLength) &&
-    text(value.state, CHECKOUT_LIMITS.maxStateLength) &&
-    text(value.postalCode, CHECKOUT_LIMITS.maxPostalCodeLength)
+    isObject(value) &&
+    Object.keys(value).length === ADDRESS_FIELDS.length &&
+    ADDRESS_FIELDS.every((field) => {
+      const text = value[field];
+      return typeof text === 'string' && text.trim() !== '' && text.length <= MAX_FIELD_LENGTH;
+    })
   );
 }
 
@@ -58,7 +55,7 @@ export function loadCheckout(storage: Storage = localStorage): CheckoutState {
         source !== null && typeof total === 'number' && Number.isSafeInteger(total) && total > 0
           ? total
           : 0,
-      shipping: isShippingAddress(parsed.shipping) ? parsed.shipping : null,
+      shipping: isAddressShaped(parsed.shipping) ? parsed.shipping : null,
     };
   } catch {
     // Unreadable storage or invalid JSON: nothing stored.

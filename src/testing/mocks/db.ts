@@ -17,7 +17,12 @@ export type DbOrder = Order & {
 };
 
 /** A paid (or to be paid) line, priced by the server when the intent was made. */
-export type PaymentLine = { name: string; quantity: number; priceCents: number; cartLineId?: string };
+export type PaymentLine = {
+  name: string;
+  quantity: number;
+  priceCents: number;
+  cartLineId?: string;
+};
 
 /** A PaymentIntent and the snapshot of what it pays (the server's `payments` table). */
 export type DbPayment = {

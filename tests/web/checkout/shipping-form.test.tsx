@@ -181,9 +181,7 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
   });
 
   it('pays the course cart when its Checkout was pressed', async () => {
-    const courses = [
-      buildCartLine({ _id: 'c-react', name: 'React', price: 49.99, quantity: 2 }),
-    ];
+    const courses = [buildCartLine({ _id: 'c-react', name: 'React', price: 49.99, quantity: 2 })];
     renderShipping(checkoutStore({ source: 'courses', totalCents: 9998, courses }));
 
     expect(await screen.findByText('Paying for your course cart (2 items)')).toBeVisible();

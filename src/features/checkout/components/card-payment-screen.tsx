@@ -98,18 +98,20 @@ export function CardPaymentScreen({
   return (
     <CheckoutLayout title={PAYMENT_TEXTS.heading} step="Payment">
       {/* One line's height in every state: the amount arrives without moving the form. */}
-      <p className="flex min-h-8 items-center text-lg font-semibold sm:text-xl">
-        {!configured ? null : amount !== null ? (
-          <span>Please pay : {amount}$</span>
-        ) : intentFailed ? null : (
-          <span role="status" className="flex items-center gap-3">
-            <span className="skeleton h-6 w-48 rounded" aria-hidden="true" />
-            <span className="sr-only">Loading the amount to pay…</span>
-          </span>
-        )}
-      </p>
+      {configured && (
+        <p className="mb-4 flex min-h-8 items-center text-lg font-semibold sm:text-xl">
+          {amount !== null ? (
+            <span>Please pay : {amount}$</span>
+          ) : intentFailed ? null : (
+            <span role="status" className="flex items-center gap-3">
+              <span className="skeleton h-6 w-48 rounded" aria-hidden="true" />
+              <span className="sr-only">Loading the amount to pay…</span>
+            </span>
+          )}
+        </p>
+      )}
 
-      <div className="mt-4 space-y-4">
+      <div className="space-y-4">
         {!configured && (
           <p
             role="status"

@@ -33,9 +33,7 @@ export function CheckoutLayout({ title, step, children }: Props) {
               >
                 {index + 1}
               </span>
-              <span
-                className={index === current ? 'font-semibold' : 'text-base-content/70'}
-              >
+              <span className={index === current ? 'font-semibold' : 'text-base-content/70'}>
                 {name}
               </span>
               {index < STEPS.length - 1 && (

@@ -2,7 +2,7 @@ import { useId, type FormEvent, type ReactNode } from 'react';
 import { CHECKOUT_LIMITS, SHIPPING_COUNTRIES } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
 import { ArrowRightIcon } from '@/components/icons';
-import { isShippingAddress, MAX_EMAIL_LENGTH } from '../persistence';
+import { isShippingAddress, MAX_EMAIL_LENGTH } from '../shipping-rules';
 
 type TextFieldName = Exclude<keyof ShippingAddress, 'country'>;
 
@@ -170,7 +170,10 @@ export function ShippingForm({ defaultValues, onSave }: Props) {
         ))}
       </div>
       <div className="flex justify-end pt-2">
-        <button type="submit" className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto">
+        <button
+          type="submit"
+          className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto"
+        >
           Save and continue
           <ArrowRightIcon className="h-4 w-4" />
         </button>
