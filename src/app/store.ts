@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { checkoutSlice } from '@/features/checkout/checkout-slice';
+import { loadCheckout, saveCheckout } from '@/features/checkout/persistence';
 import { courseCartSlice } from '@/features/course-cart/course-cart-slice';
 import { loadCourseCart, saveCourseCart } from '@/features/course-cart/persistence';
 import { coursesSlice } from '@/features/courses/courses-slice';
@@ -12,24 +13,35 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 type StoreOptions = { preloadedState?: Partial<RootState>; persist?: boolean };
 
+/** Saves a slice to localStorage whenever it changes (the client-only state that survives a reload). */
+function persistSlice<T>(
+  store: { getState: () => RootState; subscribe: (listener: () => void) => unknown },
+  select: (state: RootState) => T,
+  save: (value: T) => void,
+): void {
+  let saved = select(store.getState());
+  store.subscribe(() => {
+    const current = select(store.getState());
+    if (current !== saved) {
+      saved = current;
+      save(current);
+    }
+  });
+}
+
 export function makeStore({ preloadedState, persist = true }: StoreOptions = {}) {
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
     preloadedState: {
       [courseCartSlice.reducerPath]: persist ? loadCourseCart() : undefined,
+      [checkoutSlice.reducerPath]: persist ? loadCheckout() : undefined,
       ...preloadedState,
     },
   });
   if (persist) {
-    let saved = courseCartSlice.selectSlice(store.getState());
-    store.subscribe(() => {
-      const current = courseCartSlice.selectSlice(store.getState());
-      if (current !== saved) {
-        saved = current;
-        saveCourseCart(current);
-      }
-    });
+    persistSlice(store, courseCartSlice.selectSlice, saveCourseCart);
+    persistSlice(store, checkoutSlice.selectSlice, saveCheckout);
   }
   return store;
 }

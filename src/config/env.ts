@@ -10,7 +10,10 @@ type Env = {
     /** False when neither a real project nor the emulator is configured. */
     configured: boolean;
   };
+  /** Card payment is off (the card screen says so) without it. */
   stripePublishableKey: string | undefined;
+  /** The local Stripe emulator's origin; its Stripe.js stand-in is loaded before `loadStripe`. */
+  stripeEmulatorUrl: string | undefined;
   imgbbApiKey: string | undefined;
   emailjs: { serviceId: string; templateId: string; publicKey: string } | undefined;
 };
@@ -25,6 +28,7 @@ function str(raw: RawEnv, key: string): string | undefined {
 }
 
 const HOST_PORT = /^[a-z0-9.-]+:\d{2,5}$/i;
+const HTTP_URL = /^https?:\/\/[a-z0-9.-]+(:\d{2,5})?$/i;
 
 export function parseEnv(raw: RawEnv): Env {
   const apiUrl = (str(raw, 'VITE_API_URL') ?? '/api').replace(/\/+$/, '');
@@ -32,6 +36,12 @@ export function parseEnv(raw: RawEnv): Env {
   if (emulatorHost !== undefined && !HOST_PORT.test(emulatorHost)) {
     throw new Error(
       `VITE_FIREBASE_AUTH_EMULATOR_HOST must look like host:port, got "${emulatorHost}"`,
+    );
+  }
+  const stripeEmulatorUrl = str(raw, 'VITE_STRIPE_EMULATOR_URL')?.replace(/\/+$/, '');
+  if (stripeEmulatorUrl !== undefined && !HTTP_URL.test(stripeEmulatorUrl)) {
+    throw new Error(
+      `VITE_STRIPE_EMULATOR_URL must be an http(s) URL like http://127.0.0.1:12111, got "${stripeEmulatorUrl}"`,
     );
   }
   const apiKey = str(raw, 'VITE_FIREBASE_API_KEY');
@@ -51,6 +61,7 @@ export function parseEnv(raw: RawEnv): Env {
       configured: apiKey !== undefined || emulatorHost !== undefined,
     },
     stripePublishableKey: str(raw, 'VITE_STRIPE_PUBLISHABLE_KEY'),
+    stripeEmulatorUrl,
     imgbbApiKey: str(raw, 'VITE_IMGBB_API_KEY'),
     emailjs:
       serviceId && templateId && publicKey ? { serviceId, templateId, publicKey } : undefined,

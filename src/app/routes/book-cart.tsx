@@ -1,17 +1,17 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { BookCartScreen } from '@/features/book-cart/components/book-cart-screen';
-import { setCheckoutTotal } from '@/features/checkout/checkout-slice';
+import { startCheckout } from '@/features/checkout/checkout-slice';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
-/** Checkout hands the book total to the payment screens (spec §4 Checkout), as the course cart does. */
+/** Checkout hands the book cart to the payment screens (spec §4 Checkout), as the course cart does. */
 export default function BookCartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (
     <BookCartScreen
       onCheckout={(totalCents) => {
-        dispatch(setCheckoutTotal(totalCents));
+        dispatch(startCheckout({ source: 'books', totalCents }));
         navigate(paths.payment);
       }}
     />

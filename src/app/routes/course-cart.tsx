@@ -1,17 +1,17 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { setCheckoutTotal } from '@/features/checkout/checkout-slice';
+import { startCheckout } from '@/features/checkout/checkout-slice';
 import { CourseCartScreen } from '@/features/course-cart/components/course-cart-screen';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
-/** Checkout hands the course total to the payment screens (spec §4 Checkout). */
+/** Checkout hands the course cart to the payment screens (spec §4 Checkout). */
 export default function CourseCartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (
     <CourseCartScreen
       onCheckout={(totalCents) => {
-        dispatch(setCheckoutTotal(totalCents));
+        dispatch(startCheckout({ source: 'courses', totalCents }));
         navigate(paths.payment);
       }}
     />

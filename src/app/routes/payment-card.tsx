@@ -1,5 +1,99 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { PAYMENT_TEXTS } from '@contract/checkout-rules';
+import type { PaymentIntentBody } from '@contract/payments';
+import { paths } from '@/config/paths';
+import {
+  clearCheckout,
+  selectCheckoutSource,
+  selectShippingAddress,
+} from '@/features/checkout/checkout-slice';
+import { CardPaymentScreen } from '@/features/checkout/components/card-payment-screen';
+import { CheckoutLayout } from '@/features/checkout/components/checkout-layout';
+import { NothingToPay } from '@/features/checkout/components/nothing-to-pay';
+import { usableAddress } from '@/features/checkout/shipping-rules';
+import { clearCart } from '@/features/course-cart/course-cart-slice';
+import { baseApi } from '@/lib/api/base-api';
+import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import { loadStripeClient } from '@/lib/stripe';
+import { useCheckoutCart } from '../checkout-cart';
+import { useSettlePaidBookCart, type SettleStatus } from '../paid-cart';
 
-export default function PaymentCardScreen() {
-  return <ComingSoon title="Pay price of the book" what="Card payment" />;
+const SETTLE_TEXTS: Record<Exclude<SettleStatus, 'idle'>, string> = {
+  waiting: 'Updating your cart…',
+  settled: 'Your cart is up to date.',
+  'timed-out': 'Your orders will show in My Orders in a moment.',
+};
+
+function AfterPayment({ status }: { status: SettleStatus }) {
+  return (
+    <p className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/70">
+      {status === 'waiting' && (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      )}
+      {status !== 'idle' && <span>{SETTLE_TEXTS[status]}</span>}
+      <Link to={paths.myOrders} className="link link-primary font-medium">
+        See My Orders
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * /paymentcard: pays the cart the checkout chose, to the address saved at /payment. Once paid,
+ * the course cart empties here (it lives only in the browser); the book cart empties on the
+ * server when Stripe's webhook lands, so it is re-read until then.
+ */
+export default function PaymentCardRoute() {
+  const dispatch = useAppDispatch();
+  // What this page pays is fixed when it opens: clearing the checkout after the payment must
+  // not turn the page into "nothing to pay".
+  const storedShipping = useAppSelector(selectShippingAddress);
+  const storedSource = useAppSelector(selectCheckoutSource);
+  const [shipping] = useState(() => usableAddress(storedShipping));
+  const [source] = useState(storedSource);
+  const [stripe] = useState(loadStripeClient);
+  const { cart, bookLines, courseItems } = useCheckoutCart();
+  const [paid, setPaid] = useState(false);
+  const [paidLineIds, setPaidLineIds] = useState<string[] | null>(null);
+  const settle = useSettlePaidBookCart(paidLineIds, bookLines);
+
+  if (!shipping) return <Navigate to={paths.payment} replace />;
+  if (!paid && (source === null || cart.status === 'empty')) {
+    return (
+      <CheckoutLayout title={PAYMENT_TEXTS.heading} step="Payment">
+        <NothingToPay />
+      </CheckoutLayout>
+    );
+  }
+
+  const intentBody: PaymentIntentBody | null =
+    source === 'books'
+      ? { source, shipping }
+      : source === 'courses'
+        ? { source, items: courseItems, shipping }
+        : null;
+
+  const onSucceeded = () => {
+    setPaid(true);
+    if (source === 'courses') {
+      dispatch(clearCart());
+      dispatch(clearCheckout());
+      // The orders are made when the webhook lands; My Orders reads them again.
+      dispatch(baseApi.util.invalidateTags(['Orders']));
+    } else {
+      setPaidLineIds(bookLines.map((line) => line._id));
+    }
+  };
+
+  return (
+    <CardPaymentScreen
+      stripe={stripe}
+      shipping={shipping}
+      intentBody={intentBody}
+      paid={paid}
+      onSucceeded={onSucceeded}
+      afterPayment={<AfterPayment status={source === 'courses' ? 'idle' : settle} />}
+    />
+  );
 }

@@ -1,5 +1,28 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { saveShippingAddress, selectShippingAddress } from '@/features/checkout/checkout-slice';
+import { ShippingScreen } from '@/features/checkout/components/shipping-screen';
+import { usableAddress } from '@/features/checkout/shipping-rules';
+import { useAuth } from '@/lib/auth';
+import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import { useCheckoutCart } from '../checkout-cart';
 
-export default function PaymentScreen() {
-  return <ComingSoon title="Shipping" what="The shipping form" />;
+/** /payment: the shipping form for the cart a Checkout chose (spec §2). */
+export default function PaymentRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const saved = useAppSelector(selectShippingAddress);
+  const { cart } = useCheckoutCart();
+  return (
+    <ShippingScreen
+      cart={cart}
+      saved={usableAddress(saved)}
+      accountEmail={user?.email ?? ''}
+      onSave={(address) => {
+        dispatch(saveShippingAddress(address));
+        navigate(paths.paymentCard);
+      }}
+    />
+  );
 }

@@ -41,6 +41,10 @@ export const courseCartSlice = createSlice({
       const line = state.carts.find((item) => item._id === action.payload);
       if (line) line.quantity += 1;
     },
+    /** After the courses were paid for (the cart is client-only, so the client empties it). */
+    clearCart: (state) => {
+      state.carts = [];
+    },
   },
   // Read through the slice's key: `courseCartSlice.selectors.x(rootState)`.
   selectors: {
@@ -52,7 +56,7 @@ export const courseCartSlice = createSlice({
   },
 });
 
-export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity } =
+export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity, clearCart } =
   courseCartSlice.actions;
 
 export const { selectCourseCartLines, selectCourseCartCount, selectCourseCartTotalCents } =

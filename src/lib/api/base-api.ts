@@ -28,14 +28,14 @@ const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = asyn
 };
 
 /**
- * Server state that several screens share (the catalogue, the book cart behind the navbar badge)
- * lives in one RTK Query cache: features add their endpoints with `baseApi.injectEndpoints` and
- * keep it right with tags. It refetches when the tab regains focus or the network comes back.
+ * Server state that several screens share (the catalogue, the book cart behind the navbar badge,
+ * the orders a payment creates) lives in one RTK Query cache: features add their endpoints with
+ * `baseApi.injectEndpoints` and keep it right with tags. It refetches when the tab regains focus or the network comes back.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiClientBaseQuery,
-  tagTypes: ['Books', 'Cart'],
+  tagTypes: ['Books', 'Cart', 'Orders'],
   refetchOnFocus: true,
   refetchOnReconnect: true,
   endpoints: () => ({}),

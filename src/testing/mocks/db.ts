@@ -1,8 +1,40 @@
 import type { Book } from '@contract/books';
 import type { CartLine } from '@contract/carts';
+import type { PaymentSource } from '@contract/checkout-rules';
+import type { Order } from '@contract/orders';
+import type { ShippingAddress } from '@contract/payments';
 import type { UserProfile, UserRole } from '@contract/users';
 import type { Course } from '@/features/courses/types';
 import { buildBook, buildCourse } from '../data';
+
+/** An order as the server keeps it: one paid line, its owner, the payment and the address. */
+export type DbOrder = Order & {
+  email: string;
+  paymentId: string;
+  shipping: ShippingAddress;
+  /** Orders are listed newest first. */
+  createdAt: number;
+};
+
+/** A paid (or to be paid) line, priced by the server when the intent was made. */
+export type PaymentLine = {
+  name: string;
+  quantity: number;
+  priceCents: number;
+  cartLineId?: string;
+};
+
+/** A PaymentIntent and the snapshot of what it pays (the server's `payments` table). */
+export type DbPayment = {
+  id: string;
+  clientSecret: string;
+  email: string;
+  source: PaymentSource;
+  lines: PaymentLine[];
+  amountCents: number;
+  shipping: ShippingAddress;
+  status: 'pending' | 'succeeded' | 'failed';
+};
 
 /** An account as the server keeps it: created at the first token exchange. */
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
@@ -15,6 +47,9 @@ type Db = {
   users: DbUser[];
   /** Every user's book-cart lines (each names its owner in `email`). */
   carts: CartLine[];
+  /** Every user's orders (each names its owner in `email`). */
+  orders: DbOrder[];
+  payments: DbPayment[];
 };
 
 let userSequence = 0;
@@ -97,6 +132,8 @@ export const db: Db = {
   subscribers: new Set(),
   users: [],
   carts: [],
+  orders: [],
+  payments: [],
 };
 seedUsers();
 
@@ -105,5 +142,7 @@ export function resetDb(): void {
   db.books = seedBooks();
   db.subscribers = new Set();
   db.carts = [];
+  db.orders = [];
+  db.payments = [];
   seedUsers();
 }

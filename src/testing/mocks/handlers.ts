@@ -11,6 +11,7 @@ import { NEWSLETTER_MESSAGES, newsletterBodySchema } from '@contract/newsletter'
 import { apiRoute } from './api-route';
 import { catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
+import { checkoutHandlers } from './checkout-handlers';
 import { db } from './db';
 import { userHandlers } from './user-handlers';
 
@@ -74,4 +75,5 @@ export const handlers = [
   ...userHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,
+  ...checkoutHandlers,
 ];

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@contract/carts';
 import { CART_MESSAGES } from '@contract/cart-rules';
-import { selectCheckoutTotalCents } from '@/features/checkout/checkout-slice';
+import { selectCheckoutSource, selectCheckoutTotalCents } from '@/features/checkout/checkout-slice';
 import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
@@ -128,7 +128,7 @@ describe('book cart', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 
-  it('Checkout stores the total in cents and goes to /payment', async () => {
+  it('Checkout stores the total in cents and which cart, and goes to /payment', async () => {
     inCart('l-1', 'Clean Code', 10.1, 3);
     inCart('l-2', 'Dune', 0.2, 1);
     const { user, store, router } = renderCart();
@@ -137,5 +137,6 @@ describe('book cart', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(selectCheckoutTotalCents(store.getState())).toBe(3050);
+    expect(selectCheckoutSource(store.getState())).toBe('books');
   });
 });

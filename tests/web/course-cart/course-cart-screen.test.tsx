@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
-import { selectCheckoutTotalCents } from '@/features/checkout/checkout-slice';
+import { selectCheckoutSource, selectCheckoutTotalCents } from '@/features/checkout/checkout-slice';
 import { buildCartLine, buildUser } from '@/testing/data';
 import { renderApp } from '@/testing/render';
 
@@ -80,7 +80,7 @@ describe('course cart screen', () => {
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 
-  it('Checkout stores the total in cents and goes to /payment', async () => {
+  it('Checkout stores the total in cents and which cart, and goes to /payment', async () => {
     const { user, store, router } = renderApp(
       { route: '/cart' },
       { store: cartStore(react, python), auth: { user: buildUser() } },
@@ -89,5 +89,6 @@ describe('course cart screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
     expect(selectCheckoutTotalCents(store.getState())).toBe(1090);
+    expect(selectCheckoutSource(store.getState())).toBe('courses');
   });
 });

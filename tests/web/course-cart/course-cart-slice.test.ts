@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '@/app/store';
 import {
   addToCart,
+  clearCart,
   decreaseQuantity,
   increaseQuantity,
   removeFromCart,
@@ -36,6 +37,16 @@ describe('course cart slice', () => {
   it('carries the id in a payload field called bid', () => {
     const action = addToCart(buildCourse({ _id: 'c9' }));
     expect(action.payload.bid).toBe('c9');
+  });
+
+  it('clearCart (after the courses were paid) empties the cart', () => {
+    const store = storeWith(
+      buildCartLine({ _id: 'c1' }),
+      buildCartLine({ _id: 'c2', quantity: 3 }),
+    );
+    store.dispatch(clearCart());
+    expect(selectCourseCartLines(store.getState())).toEqual([]);
+    expect(selectCourseCartTotalCents(store.getState())).toBe(0);
   });
 
   it('removes a line by id and leaves the others', () => {

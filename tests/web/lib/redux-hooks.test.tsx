@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { baseApi } from '@/lib/api/base-api';
 import { makeStore, type AppDispatch } from '@/app/store';
-import { checkoutSlice, setCheckoutTotal } from '@/features/checkout/checkout-slice';
+import { checkoutSlice, startCheckout } from '@/features/checkout/checkout-slice';
 import {
   addToCart,
   courseCartSlice,
@@ -44,9 +44,11 @@ describe('slice selectors', () => {
     expect(courseCartSlice.selectors.selectCourseCartLines(rootState)).toBe(cart.carts);
     expect(courseCartSlice.selectors.selectCourseCartCount(rootState)).toBe(1);
     expect(courseCartSlice.selectors.selectCourseCartTotalCents(rootState)).toBe(500);
-    expect(checkoutSlice.selectors.selectCheckoutTotalCents({ checkout: { totalCents: 42 } })).toBe(
-      42,
-    );
+    expect(
+      checkoutSlice.selectors.selectCheckoutTotalCents({
+        checkout: { totalCents: 42, source: 'books', shipping: null },
+      }),
+    ).toBe(42);
     expect(
       coursesSlice.selectors.selectCourses({
         courses: { isLoading: true, courses: [], error: null },
@@ -70,7 +72,7 @@ describe('typed hooks', () => {
     expect(result.current).toBe(0);
 
     store.dispatch(addToCart(buildCourse()));
-    store.dispatch(setCheckoutTotal(100));
+    store.dispatch(startCheckout({ source: 'courses', totalCents: 100 }));
     rerender();
     expect(result.current).toBe(101);
   });

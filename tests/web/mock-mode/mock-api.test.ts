@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_POLICIES, type ListedRoute } from '@contract/access-policy';
+import { CHECKOUT_MESSAGES } from '@contract/checkout-rules';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
+import { db } from '@/testing/mocks/db';
 import { apiPath, handlers } from '@/testing/mocks/handlers';
 import { fakeIdToken, makeAccessToken } from '@/testing/mocks/tokens';
 
@@ -32,7 +34,10 @@ const pathOf = (route: ListedRoute, email = 'student@learntogether.test') =>
   route.slice(route.indexOf(' /api') + ' /api'.length).replace(':email', email);
 
 const routes = Object.entries(ACCESS_POLICIES) as [ListedRoute, string][];
-const served = routes.filter(([route]) => route !== 'GET /api/health');
+// Stripe's webhook is server-only: the browser never calls it (tests play it with settlePayment).
+const served = routes.filter(
+  ([route, policy]) => route !== 'GET /api/health' && policy !== 'stripe-signature',
+);
 
 describe('the msw fakes authorize by the contract table', () => {
   it('serve every route of the table but the health check', () => {
@@ -77,6 +82,89 @@ describe('the msw fakes authorize by the contract table', () => {
     expect(other).toEqual({ status: 403, json: error('forbidden', AUTH_MESSAGES.notYourAccount) });
     const asAdmin = await call('GET', '/userprofile/reader@learntogether.test', { token: admin });
     expect(asAdmin.status).toBe(200);
+  });
+
+  it("an order is its owner's: another user's is a 404 and stays; their list is a 403", async () => {
+    db.orders.push({
+      _id: 'o-reader',
+      name: 'Dune',
+      quantity: 1,
+      price: 15,
+      email: 'reader@learntogether.test',
+      paymentId: 'pi_test',
+      shipping: {
+        firstName: 'Rea',
+        lastName: 'Der',
+        email: 'reader@learntogether.test',
+        country: 'Mexico',
+        address: '1 Calle',
+        city: 'Puebla',
+        state: 'Puebla',
+        postalCode: '72000',
+      },
+      createdAt: 1,
+    });
+    for (const token of [student, admin]) {
+      expect(await call('DELETE', '/booking/dlt/o-reader', { token })).toEqual({
+        status: 404,
+        json: error('not_found', CHECKOUT_MESSAGES.orderNotFound),
+      });
+    }
+    expect(db.orders.map((order) => order._id)).toEqual(['o-reader']);
+    const theirs = await call('GET', '/booking/email/reader@learntogether.test', {
+      token: student,
+    });
+    expect(theirs).toEqual({ status: 403, json: error('forbidden', AUTH_MESSAGES.notYourAccount) });
+    const asAdmin = await call('GET', '/booking/email/reader@learntogether.test', { token: admin });
+    expect(asAdmin).toEqual({
+      status: 200,
+      json: [{ _id: 'o-reader', name: 'Dune', quantity: 1, price: 15 }],
+    });
+    const deleted = await call('DELETE', '/booking/dlt/o-reader', {
+      token: tokenOf('reader@learntogether.test'),
+    });
+    expect(deleted).toEqual({ status: 200, json: { acknowledged: true, deletedCount: 1 } });
+    expect(db.orders).toEqual([]);
+  });
+
+  it('the payment intent is priced from the fake db, and an empty cart is a 400', async () => {
+    const shipping = {
+      firstName: 'Sam',
+      lastName: 'Student',
+      email: 'student@learntogether.test',
+      country: 'Canada',
+      address: '12 Maple Street',
+      city: 'Toronto',
+      state: 'Ontario',
+      postalCode: 'M5V 2T6',
+    };
+    const empty = await call('POST', '/payments/intent', {
+      token: student,
+      body: { source: 'books', shipping },
+    });
+    expect(empty).toEqual({ status: 400, json: error('bad_request', CHECKOUT_MESSAGES.emptyCart) });
+    const courses = await call('POST', '/payments/intent', {
+      token: student,
+      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 2 }], shipping },
+    });
+    expect(courses).toEqual({
+      status: 200,
+      json: { clientSecret: expect.stringMatching(/_secret_/), amount: 79 },
+    });
+    // The same cart again: the same pending intent.
+    const again = await call('POST', '/payments/intent', {
+      token: student,
+      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 2 }], shipping },
+    });
+    expect(again).toEqual(courses);
+    const unknown = await call('POST', '/payments/intent', {
+      token: student,
+      body: { source: 'courses', items: [{ _id: 'c-nope', quantity: 1 }], shipping },
+    });
+    expect(unknown).toEqual({
+      status: 400,
+      json: error('bad_request', CHECKOUT_MESSAGES.unknownCourse),
+    });
   });
 
   it('the token exchange needs an ID token for the path address', async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 import { useBooks } from '../hooks/use-books';
 import type { Book } from '../types';
 import { BookCard, BookCardSkeleton } from './book-card';

@@ -1,4 +1,4 @@
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';

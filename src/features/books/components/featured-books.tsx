@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadError } from './load-error';
+import { LoadError } from '@/components/load-error';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';

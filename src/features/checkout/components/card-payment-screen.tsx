@@ -1,0 +1,161 @@
+import { Elements } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PAYMENT_TEXTS } from '@contract/checkout-rules';
+import { centsToDollarString, toCents } from '@contract/money';
+import type { PaymentIntentBody, ShippingAddress } from '@contract/payments';
+import { AlertIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+import type { ApiQueryError } from '@/lib/api/base-api';
+import { useCreatePaymentIntentMutation } from '../api/payments-api';
+import { CardForm } from './card-form';
+import { CheckoutLayout } from './checkout-layout';
+
+type Props = {
+  /** From `loadStripeClient()`: null when card payment is not configured. */
+  stripe: Promise<Stripe | null> | null;
+  shipping: ShippingAddress;
+  /** What to ask the server to price; null when there is nothing to pay for. */
+  intentBody: PaymentIntentBody | null;
+  paid: boolean;
+  onSucceeded: () => void;
+  /** Shown under the form once paid (e.g. the cart being emptied, a link to My Orders). */
+  afterPayment?: ReactNode;
+};
+
+function messageOf(error: unknown): string {
+  const message = (error as Partial<ApiQueryError> | undefined)?.message;
+  return typeof message === 'string' && message !== ''
+    ? message
+    : 'The payment could not be prepared. Please try again.';
+}
+
+/** Whether Stripe.js loaded: null while loading (or not configured), then true or false. */
+function useStripeLoaded(stripe: Promise<Stripe | null> | null): boolean | null {
+  const [loaded, setLoaded] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    void stripe?.then((client) => {
+      if (current) setLoaded(client !== null);
+    });
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+  return loaded;
+}
+
+function ShippingSummary({ shipping }: { shipping: ShippingAddress }) {
+  return (
+    <div className="mt-8 flex flex-wrap items-start justify-between gap-3 border-t border-base-200 pt-5 text-sm">
+      <div>
+        <h2 className="font-semibold">Shipping to</h2>
+        <p className="mt-1 break-words text-base-content/70">
+          {shipping.firstName} {shipping.lastName}, {shipping.address}, {shipping.city},{' '}
+          {shipping.state} {shipping.postalCode}, {shipping.country}
+        </p>
+      </div>
+      <Link to={paths.payment} className="link link-primary font-medium">
+        Change address
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * Card payment at /paymentcard (spec §2, §4): the amount is the one the server computed for the
+ * intent, never the client's total; Stripe confirms the card against that intent.
+ */
+export function CardPaymentScreen({
+  stripe,
+  shipping,
+  intentBody,
+  paid,
+  onSucceeded,
+  afterPayment,
+}: Props) {
+  const configured = stripe !== null;
+  const stripeLoaded = useStripeLoaded(stripe);
+  const [createIntent, intent] = useCreatePaymentIntentMutation();
+
+  // One intent per cart: asked again only when what is paid for changes (the server also
+  // answers an unchanged cart with the pending intent). Never after the payment.
+  const bodyKey = intentBody && configured && !paid ? JSON.stringify(intentBody) : null;
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (bodyKey === null || asked.current === bodyKey) return;
+    asked.current = bodyKey;
+    void createIntent(JSON.parse(bodyKey) as PaymentIntentBody);
+  }, [bodyKey, createIntent]);
+  const retry = () => {
+    if (bodyKey !== null) void createIntent(JSON.parse(bodyKey) as PaymentIntentBody);
+  };
+
+  const amount = intent.data ? centsToDollarString(toCents(intent.data.amount)) : null;
+  const intentFailed = intent.isError && !intent.isLoading;
+
+  return (
+    <CheckoutLayout title={PAYMENT_TEXTS.heading} step="Payment">
+      {/* One line's height in every state: the amount arrives without moving the form. */}
+      {configured && (
+        <p className="mb-4 flex min-h-8 items-center text-lg font-semibold sm:text-xl">
+          {amount !== null ? (
+            <span>Please pay : {amount}$</span>
+          ) : intentFailed ? null : (
+            <span role="status" className="flex items-center gap-3">
+              <span className="skeleton h-6 w-48 rounded" aria-hidden="true" />
+              <span className="sr-only">Loading the amount to pay…</span>
+            </span>
+          )}
+        </p>
+      )}
+
+      <div className="space-y-4">
+        {!configured && (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-xl bg-base-200/60 px-4 py-3 text-sm"
+          >
+            <AlertIcon className="mt-0.5 h-5 w-5 shrink-0 text-error" />
+            {PAYMENT_TEXTS.notConfigured}
+          </p>
+        )}
+        {configured && stripeLoaded === false && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-xl bg-error/10 px-4 py-3 text-sm"
+          >
+            <AlertIcon className="mt-0.5 h-5 w-5 shrink-0 text-error" />
+            The card form could not be loaded. Check your connection and reload the page.
+          </p>
+        )}
+        {intentFailed && !paid && (
+          <div
+            role="alert"
+            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-sm text-base-content sm:flex-row sm:items-center"
+          >
+            <AlertIcon className="h-5 w-5 shrink-0 text-error" />
+            <span className="flex-1">{messageOf(intent.error)}</span>
+            <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        )}
+
+        <Elements stripe={stripe}>
+          <CardForm
+            clientSecret={intent.data?.clientSecret ?? null}
+            shipping={shipping}
+            available={configured && stripeLoaded !== false}
+            paid={paid}
+            onSucceeded={onSucceeded}
+          />
+        </Elements>
+        {paid && afterPayment}
+      </div>
+
+      <ShippingSummary shipping={shipping} />
+    </CheckoutLayout>
+  );
+}

@@ -1,0 +1,71 @@
+import type { PaymentSource } from '@contract/checkout-rules';
+import { formatCents } from '@contract/money';
+import type { ShippingAddress } from '@contract/payments';
+import { LoadError } from '@/components/load-error';
+import { CheckoutLayout } from './checkout-layout';
+import { NothingToPay } from './nothing-to-pay';
+import { ShippingForm } from './shipping-form';
+
+/** The cart being paid, as the route reads it (the book cart from the API, the course cart here). */
+export type CheckoutCart =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry: () => void }
+  | { status: 'empty' }
+  | { status: 'ready'; source: PaymentSource; totalCents: number; itemCount: number };
+
+type Props = {
+  cart: CheckoutCart;
+  /** The saved address, if any (it wins over the account's email). */
+  saved: ShippingAddress | null;
+  accountEmail: string;
+  onSave: (address: ShippingAddress) => void;
+};
+
+const CART_NAMES: Record<PaymentSource, string> = {
+  books: 'your book cart',
+  courses: 'your course cart',
+};
+
+function CartLine({ cart }: { cart: CheckoutCart }) {
+  // One line's height whatever the state, so the form never moves.
+  if (cart.status === 'ready') {
+    return (
+      <p className="mb-6 flex min-h-6 flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-xl bg-base-200/60 px-4 py-3 text-sm">
+        <span>
+          Paying for {CART_NAMES[cart.source]} ({cart.itemCount}{' '}
+          {cart.itemCount === 1 ? 'item' : 'items'})
+        </span>
+        <span className="font-semibold tabular-nums">{formatCents(cart.totalCents)}</span>
+      </p>
+    );
+  }
+  return (
+    <p role="status" className="mb-6 flex min-h-6 rounded-xl bg-base-200/60 px-4 py-3 text-sm">
+      <span className="skeleton h-5 w-2/3 rounded" aria-hidden="true" />
+      <span className="sr-only">Loading your cart…</span>
+    </p>
+  );
+}
+
+/** The shipping form at /payment (spec §2), or why there is nothing to pay for. */
+export function ShippingScreen({ cart, saved, accountEmail, onSave }: Props) {
+  if (cart.status === 'empty') {
+    return (
+      <CheckoutLayout title="Shipping address" step="Shipping">
+        <NothingToPay />
+      </CheckoutLayout>
+    );
+  }
+  return (
+    <CheckoutLayout title="Shipping address" step="Shipping">
+      {cart.status === 'error' ? (
+        <div className="mb-6">
+          <LoadError message={cart.message} onRetry={cart.retry} />
+        </div>
+      ) : (
+        <CartLine cart={cart} />
+      )}
+      <ShippingForm defaultValues={saved ?? { email: accountEmail }} onSave={onSave} />
+    </CheckoutLayout>
+  );
+}

@@ -1,0 +1,162 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCents, toCents } from '@contract/money';
+import type { Order } from '@contract/orders';
+import { ArrowRightIcon, CartIcon, CloseIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import type { ApiQueryError } from '@/lib/api/base-api';
+import { confirmDialog, successPopup } from '@/lib/dialogs';
+import { notify } from '@/lib/notify';
+import { useDeleteOrderMutation, useGetOrdersQuery } from '../api/orders-api';
+
+function messageOf(error: unknown, fallback: string): string {
+  const message = (error as Partial<ApiQueryError> | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+}
+
+/** Rows the size of real ones, so nothing moves when the orders arrive. */
+function RowSkeletons() {
+  return (
+    <div role="status" className="space-y-3 rounded-2xl bg-base-100 p-4 ring-1 ring-base-200">
+      <span className="sr-only">Loading your orders…</span>
+      {[0, 1, 2].map((key) => (
+        <span key={key} aria-hidden="true" className="skeleton block h-10 w-full rounded-lg" />
+      ))}
+    </div>
+  );
+}
+
+type Props = { email: string };
+
+/**
+ * My Orders (spec §2 Orders, §4 Order deletion): the signed-in user's orders, each deletable
+ * through a confirmation. Unlike the spec's silent failures, a failed load or delete says so.
+ */
+export function MyOrdersScreen({ email }: Props) {
+  // Read again on every visit: a payment's orders arrive with Stripe's webhook, after the page
+  // that paid has been left.
+  const {
+    data: orders = [],
+    isLoading,
+    isError,
+    isFetching,
+    error,
+    refetch,
+  } = useGetOrdersQuery(email || skipToken, { refetchOnMountOrArgChange: true });
+  const [deleteOrder] = useDeleteOrderMutation();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const handleDelete = async (order: Order) => {
+    const confirmed = await confirmDialog({
+      title: 'Are you sure?',
+      text: "You won't be able to revert this product!",
+      confirmText: 'Yes, delete it!',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setPending(order._id);
+    try {
+      await deleteOrder(order._id).unwrap();
+      void successPopup({ title: 'Deleted!', text: 'Product has been deleted.' });
+    } catch (deleteError) {
+      notify.error(messageOf(deleteError, 'The order could not be deleted. Please try again.'));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const count = isLoading ? '…' : orders.length;
+  return (
+    <section aria-labelledby="my-orders-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">My Orders</p>
+          <h1 id="my-orders-heading" className="mt-1 text-2xl font-bold tracking-tight">
+            Total number of order : {count}
+          </h1>
+        </div>
+        {isFetching && !isLoading && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      {isLoading ? (
+        <RowSkeletons />
+      ) : isError && orders.length === 0 ? (
+        <LoadError
+          message={messageOf(error, 'Your orders could not be loaded.')}
+          onRetry={() => void refetch()}
+        />
+      ) : orders.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14 text-center">
+          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <CartIcon className="h-8 w-8" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold">No orders yet</h2>
+          <p className="mt-1 max-w-sm text-base-content/70">
+            Your paid books and courses will show here.
+          </p>
+          <Link to={paths.book} className="btn btn-primary mt-6 rounded-xl normal-case">
+            Browse books
+            <ArrowRightIcon className="h-4 w-4" />
+          </Link>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+          <table className="table table-sm sm:table-md">
+            <thead>
+              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
+                <th scope="col" className="w-10">
+                  #
+                </th>
+                <th scope="col">Product Name</th>
+                <th scope="col" className="text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="text-right">
+                  Price
+                </th>
+                <th scope="col" className="text-right">
+                  Action
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order, index) => {
+                const busy = pending === order._id;
+                return (
+                  <tr key={order._id} className="hover:bg-base-200/40">
+                    <th scope="row" className="font-medium text-base-content/70">
+                      {index + 1}
+                    </th>
+                    <td className="min-w-32 break-words font-medium">{order.name}</td>
+                    <td className="text-right tabular-nums">{order.quantity}</td>
+                    <td className="text-right tabular-nums">{formatCents(toCents(order.price))}</td>
+                    <td className="text-right">
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={`Delete ${order.name}`}
+                        onClick={() => void handleDelete(order)}
+                        className="btn btn-circle btn-ghost btn-sm text-error hover:bg-error/10"
+                      >
+                        {busy ? (
+                          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                        ) : (
+                          // The spec's 'x' button.
+                          <CloseIcon className="h-4 w-4" />
+                        )}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

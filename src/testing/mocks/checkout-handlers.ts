@@ -1,0 +1,156 @@
+import { HttpResponse } from 'msw';
+import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES } from '@contract/checkout-rules';
+import { centsToDollars, toCents } from '@contract/money';
+import { orderParamsSchema, type Order } from '@contract/orders';
+import {
+  paymentIntentBodySchema,
+  type PaymentIntentBody,
+  type PaymentIntentResponse,
+} from '@contract/payments';
+import { emailParamsSchema } from '@contract/users';
+import { ApiFailure, apiRoute } from './api-route';
+import { db, type DbOrder, type DbPayment, type DbUser, type PaymentLine } from './db';
+
+// The checkout and order routes (DESIGN.md §3) over db.payments and db.orders. As on the server,
+// the amount comes from the fake db (the book cart, or the course list), never from the client,
+// and orders are made only when the payment succeeds (`settlePayment`, the webhook's work).
+
+let paymentSequence = 0;
+let orderSequence = 0;
+
+function callerOf(caller: DbUser | null): DbUser {
+  if (!caller) throw new Error('checkout routes are signed-in routes');
+  return caller;
+}
+
+/** The lines to pay, priced from the db: the caller's book cart, or these courses. */
+function pricedLines(body: PaymentIntentBody, email: string): PaymentLine[] {
+  if (body.source === 'books') {
+    return db.carts
+      .filter((line) => line.email === email)
+      .map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        priceCents: toCents(line.price),
+        cartLineId: line._id,
+      }));
+  }
+  const ids = new Set(body.items.map((item) => item._id));
+  if (ids.size !== body.items.length) throw new ApiFailure(400, CHECKOUT_MESSAGES.duplicateCourse);
+  return body.items.map((item) => {
+    const course = db.courses.find((candidate) => candidate._id === item._id);
+    if (!course) throw new ApiFailure(400, CHECKOUT_MESSAGES.unknownCourse);
+    return { name: course.name, quantity: item.quantity, priceCents: toCents(course.price) };
+  });
+}
+
+const sameLines = (a: PaymentLine[], b: PaymentLine[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What Stripe's `payment_intent.succeeded` webhook does on the server, once: the snapshot's lines
+ * become orders, exactly the paid book-cart lines leave the cart, the payment is marked paid.
+ */
+export function settlePayment(paymentId: string): void {
+  const payment = db.payments.find((candidate) => candidate.id === paymentId);
+  if (!payment || payment.status === 'succeeded') return;
+  const paidLineIds = new Set(payment.lines.map((line) => line.cartLineId));
+  db.carts = db.carts.filter((line) => !paidLineIds.has(line._id));
+  const createdAt = Date.now();
+  for (const line of payment.lines) {
+    db.orders.push({
+      _id: `order-${++orderSequence}`,
+      name: line.name,
+      quantity: line.quantity,
+      price: centsToDollars(line.priceCents),
+      email: payment.email,
+      paymentId: payment.id,
+      shipping: payment.shipping,
+      createdAt,
+    });
+  }
+  payment.status = 'succeeded';
+}
+
+/** The payment a client secret belongs to (Stripe.js confirms by client secret). */
+export function paymentOfClientSecret(clientSecret: string): DbPayment | undefined {
+  return db.payments.find((payment) => payment.clientSecret === clientSecret);
+}
+
+const orderOwner = ({ id }: { id: string }) =>
+  db.orders.find((order) => order._id === id)?.email ?? null;
+
+const publicOrder = ({ _id, name, quantity, price }: DbOrder): Order => ({
+  _id,
+  name,
+  quantity,
+  price,
+});
+
+export const checkoutHandlers = [
+  apiRoute('POST /api/payments/intent', {
+    body: paymentIntentBodySchema,
+    handle: ({ caller, body }) => {
+      const { email } = callerOf(caller);
+      const lines = pricedLines(body, email);
+      if (lines.length === 0) throw new ApiFailure(400, CHECKOUT_MESSAGES.emptyCart);
+      const amountCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      if (amountCents < CHECKOUT_LIMITS.minAmountCents) {
+        throw new ApiFailure(400, CHECKOUT_MESSAGES.amountTooSmall);
+      }
+      if (amountCents > CHECKOUT_LIMITS.maxAmountCents) {
+        throw new ApiFailure(400, CHECKOUT_MESSAGES.amountTooLarge);
+      }
+      // The same unchanged cart reuses its pending intent (no duplicate intents).
+      let payment = db.payments.find(
+        (candidate) =>
+          candidate.email === email &&
+          candidate.status === 'pending' &&
+          candidate.source === body.source &&
+          sameLines(candidate.lines, lines),
+      );
+      if (payment) {
+        payment.shipping = body.shipping;
+      } else {
+        const id = `pi_mock_${++paymentSequence}`;
+        payment = {
+          id,
+          clientSecret: `${id}_secret_mock`,
+          email,
+          source: body.source,
+          lines,
+          amountCents,
+          shipping: body.shipping,
+          status: 'pending',
+        };
+        db.payments.push(payment);
+      }
+      const answer: PaymentIntentResponse = {
+        clientSecret: payment.clientSecret,
+        amount: centsToDollars(payment.amountCents),
+      };
+      return HttpResponse.json(answer);
+    },
+  }),
+
+  apiRoute('GET /api/booking/email/:email', {
+    params: emailParamsSchema,
+    handle: ({ params: { email } }) =>
+      HttpResponse.json(
+        db.orders
+          .filter((order) => order.email === email)
+          // Newest first: the later insertion first, among orders of the same moment too.
+          .reverse()
+          .sort((a, b) => b.createdAt - a.createdAt)
+          .map(publicOrder),
+      ),
+  }),
+
+  apiRoute('DELETE /api/booking/dlt/:id', {
+    params: orderParamsSchema,
+    owner: orderOwner,
+    handle: ({ params }) => {
+      db.orders = db.orders.filter((order) => order._id !== params.id);
+      return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
+    },
+  }),
+];

@@ -1,0 +1,278 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_MESSAGES, PAYMENT_TEXTS } from '@contract/checkout-rules';
+import { selectCheckoutSource, selectShippingAddress } from '@/features/checkout/checkout-slice';
+import { selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
+import { buildCartLine } from '@/testing/data';
+import { fakeStripe } from '@/testing/fake-stripe';
+import { paymentOfClientSecret, settlePayment } from '@/testing/mocks/checkout-handlers';
+import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+import { ADDRESS, checkoutStore, inBookCart, student } from './helpers';
+
+// Stripe.js at the network edge: the loader hands the page the fake instead of js.stripe.com.
+vi.mock('@/lib/stripe', () => import('@/testing/fake-stripe').then((m) => m.fakeStripeModule));
+
+const SUCCEEDS = '4242424242424242';
+const DECLINED = '4000000000000002';
+
+function renderCardPayment(store = checkoutStore({ source: 'books', shipping: ADDRESS })) {
+  return renderApp({ route: '/paymentcard' }, { store, auth: { user: student() } });
+}
+
+const payButton = () => screen.getByRole('button', { name: 'Pay' });
+const cardNumber = () => screen.findByRole('textbox', { name: 'Card number' });
+
+/** Waits until the amount is shown and the card field is ready (Pay enabled). */
+async function readyToPay() {
+  await screen.findByText(/^Please pay : /);
+  await waitFor(() => expect(payButton()).toBeEnabled());
+}
+
+beforeEach(() => fakeStripe.reset());
+
+// The first test loads the screen's chunk, slow on a busy 2-core machine.
+describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
+  it("shows the server's amount for the book cart, with two decimals", async () => {
+    inBookCart('l-1', 'Clean Code', 12.99, 2);
+    // The client's stored total is stale (the cart changed since Checkout): the server's figure wins.
+    renderCardPayment(checkoutStore({ source: 'books', totalCents: 100, shipping: ADDRESS }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_TEXTS.heading }),
+    ).toBeVisible();
+    expect(await screen.findByText('Please pay : 25.98$')).toBeVisible();
+    expect(screen.queryByText(/1\.00/)).not.toBeInTheDocument();
+    // The card field is Stripe's CardElement with the spec's 16 px font.
+    await cardNumber();
+    expect(fakeStripe.cards.map((card) => card.type)).toEqual(['card']);
+    expect(fakeStripe.cards[0]?.options).toEqual({ style: { base: { fontSize: '16px' } } });
+    expect(screen.getByText(/Shipping to/)).toBeVisible();
+    expect(screen.getByText(/12 Maple Street, Toronto, Ontario M5V 2T6, Canada/)).toBeVisible();
+  });
+
+  it("the course cart: the server prices the courses from its own list, whatever the client's price", async () => {
+    // The client's copy says $1; the server's course list says $49.99 and $19.
+    const courses = [
+      buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 1, quantity: 2 }),
+      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 1, quantity: 1 }),
+    ];
+    renderCardPayment(checkoutStore({ source: 'courses', shipping: ADDRESS, courses }));
+
+    // 2 × 49.99 + 19
+    expect(await screen.findByText('Please pay : 118.98$')).toBeVisible();
+    expect(db.payments).toHaveLength(1);
+    expect(db.payments[0]?.lines.map((line) => [line.name, line.quantity])).toEqual([
+      ['React from Zero to Hero', 2],
+      ['Creative Story Writing', 1],
+    ]);
+  });
+
+  it('Pay is disabled with a spinner while pending: a double click confirms once', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    const { user } = renderCardPayment();
+    await readyToPay();
+    await user.type(await cardNumber(), SUCCEEDS);
+
+    const release = fakeStripe.hold();
+    await user.dblClick(payButton());
+
+    await waitFor(() => expect(payButton()).toBeDisabled());
+    expect(payButton()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('form', { name: 'Card payment' })).toHaveAttribute('aria-busy', 'true');
+    await user.click(payButton());
+    expect(fakeStripe.confirmCalls).toHaveLength(1);
+
+    release();
+    expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+    expect(fakeStripe.confirmCalls).toHaveLength(1);
+    // Confirmed against the intent the server made, with the address as billing details.
+    const [call] = fakeStripe.confirmCalls;
+    expect(call?.clientSecret).toBe(db.payments[0]?.clientSecret);
+    expect(call?.data.payment_method?.billing_details).toEqual({
+      name: 'Sam Student',
+      email: ADDRESS.email,
+      address: {
+        line1: ADDRESS.address,
+        city: ADDRESS.city,
+        state: ADDRESS.state,
+        postal_code: ADDRESS.postalCode,
+        country: 'CA',
+      },
+    });
+  });
+
+  it('success: the green text, Pay stays disabled, and the course cart empties at once', async () => {
+    const courses = [
+      buildCartLine({ _id: 'c-python', name: 'Python for Data Science', price: 39.5 }),
+    ];
+    const store = checkoutStore({
+      source: 'courses',
+      totalCents: 3950,
+      shipping: ADDRESS,
+      courses,
+    });
+    const { user } = renderCardPayment(store);
+    await readyToPay();
+    expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
+
+    await user.type(await cardNumber(), SUCCEEDS);
+    await user.click(payButton());
+
+    const success = await screen.findByText(PAYMENT_TEXTS.succeeded);
+    expect(success).toHaveClass('text-success');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    expect(selectCourseCartLines(store.getState())).toEqual([]);
+    // Nothing is left to pay: the stored checkout is cleared, the page keeps its answer.
+    expect(selectCheckoutSource(store.getState())).toBeNull();
+    expect(selectShippingAddress(store.getState())).toBeNull();
+    expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myOrders',
+    );
+  });
+
+  it('a book-cart payment: the cart is re-read until the webhook empties it, and the badge shows 0', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    inBookCart('l-2', 'Dune', 15, 2);
+    // Stripe's webhook reaches the server a moment after the card is confirmed.
+    fakeStripe.onSucceeded = (clientSecret) => {
+      const payment = paymentOfClientSecret(clientSecret);
+      if (payment) setTimeout(() => settlePayment(payment.id), 1500);
+    };
+    const store = checkoutStore({ source: 'books', totalCents: 6250, shipping: ADDRESS });
+    const { user } = renderCardPayment(store);
+    await readyToPay();
+    expect(screen.getByRole('link', { name: 'Book cart (2 items)' })).toBeVisible();
+
+    await user.type(await cardNumber(), SUCCEEDS);
+    await user.click(payButton());
+
+    expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+    expect(screen.getByText('Updating your cart…')).toBeVisible();
+    expect(
+      await screen.findByRole('link', { name: 'Book cart (0 items)' }, { timeout: 8000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('Your cart is up to date.')).toBeVisible();
+    expect(db.orders.map((order) => order.name)).toEqual(['Clean Code', 'Dune']);
+    expect(selectCheckoutSource(store.getState())).toBeNull();
+    // The paid page stays as it was.
+    expect(screen.getByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+  });
+
+  it("failure: Stripe's message in red as an alert; another card then succeeds", async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    const { user } = renderCardPayment();
+    await readyToPay();
+
+    await user.type(await cardNumber(), DECLINED);
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(within(alert).getByText('Your card was declined.')).toBeVisible();
+    expect(alert).toHaveClass('text-error');
+    expect(screen.queryByText(PAYMENT_TEXTS.succeeded)).not.toBeInTheDocument();
+    expect(payButton()).toBeEnabled();
+
+    await user.clear(await cardNumber());
+    await user.type(await cardNumber(), SUCCEEDS);
+    await user.click(payButton());
+
+    expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+    expect(screen.queryByText('Your card was declined.')).not.toBeInTheDocument();
+    // Both tries confirmed the same intent.
+    expect(fakeStripe.confirmCalls.map((call) => call.cardNumber)).toEqual([DECLINED, SUCCEEDS]);
+    expect(new Set(fakeStripe.confirmCalls.map((call) => call.clientSecret)).size).toBe(1);
+  });
+
+  it('nothing happens while the card field is not ready', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    fakeStripe.cardSendsReady = false;
+    const { user } = renderCardPayment();
+    await screen.findByText('Please pay : 32.50$');
+    await user.type(await cardNumber(), SUCCEEDS);
+
+    expect(screen.getByText('Loading the card field…')).toBeVisible();
+    expect(payButton()).toBeDisabled();
+    await user.click(payButton());
+    expect(fakeStripe.confirmCalls).toHaveLength(0);
+  });
+
+  it('without Stripe configured it says so, Pay is disabled, and no intent is asked for', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    fakeStripe.configured = false;
+    renderCardPayment();
+
+    expect(await screen.findByText(PAYMENT_TEXTS.notConfigured)).toBeVisible();
+    expect(payButton()).toBeDisabled();
+    expect(screen.queryByText(/Please pay/)).not.toBeInTheDocument();
+    expect(db.payments).toHaveLength(0);
+  });
+
+  it("the server's refusal is shown as an alert (an empty cart)", async () => {
+    // The book cart was emptied on the server after the page opened (e.g. in another tab).
+    const store = checkoutStore({ source: 'books', shipping: ADDRESS });
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    server.use(
+      http.post(apiPath('/payments/intent'), () =>
+        HttpResponse.json(
+          { error: { code: 'bad_request', message: CHECKOUT_MESSAGES.emptyCart } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderCardPayment(store);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CHECKOUT_MESSAGES.emptyCart);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(payButton()).toBeDisabled();
+  });
+
+  it('a provider outage (503/502) is shown, and Try again asks once more', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    let calls = 0;
+    server.use(
+      http.post(apiPath('/payments/intent'), () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              { error: { code: 'bad_gateway', message: CHECKOUT_MESSAGES.paymentProviderFailed } },
+              { status: 502 },
+            )
+          : undefined;
+      }),
+    );
+    const { user } = renderCardPayment();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CHECKOUT_MESSAGES.paymentProviderFailed);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('Please pay : 32.50$')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('without a saved address it goes back to the shipping form', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    const { router } = renderCardPayment(checkoutStore({ source: 'books' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(await screen.findByRole('form', { name: 'Shipping address' })).toBeVisible();
+  });
+
+  it('with nothing to pay it says so, with links to both carts', async () => {
+    renderCardPayment(checkoutStore({ source: 'courses', shipping: ADDRESS, courses: [] }));
+
+    expect(await screen.findByText('Your cart is empty.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your book cart' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to your course cart' })).toBeVisible();
+    expect(db.payments).toHaveLength(0);
+  });
+});

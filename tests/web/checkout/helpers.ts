@@ -1,0 +1,68 @@
+import type { CartLine } from '@contract/carts';
+import type { PaymentSource } from '@contract/checkout-rules';
+import type { ShippingAddress } from '@contract/payments';
+import { makeStore } from '@/app/store';
+import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
+import { buildUser } from '@/testing/data';
+import { db } from '@/testing/mocks/db';
+
+export const STUDENT = 'student@learntogether.test';
+export const student = () => buildUser({ email: STUDENT, displayName: 'Sam Student' });
+
+export const ADDRESS: ShippingAddress = {
+  firstName: 'Sam',
+  lastName: 'Student',
+  email: STUDENT,
+  country: 'Canada',
+  address: '12 Maple Street',
+  city: 'Toronto',
+  state: 'Ontario',
+  postalCode: 'M5V 2T6',
+};
+
+/** A line of `email`'s book cart in the fake API. */
+export function inBookCart(
+  _id: string,
+  name: string,
+  price: number,
+  quantity: number,
+  email = STUDENT,
+): CartLine {
+  const line: CartLine = {
+    _id,
+    bookId: `book-${_id}`,
+    name,
+    price,
+    quantity,
+    image: `/images/books/${_id}.svg`,
+    email,
+  };
+  db.carts.push(line);
+  return line;
+}
+
+type CheckoutSetup = {
+  source?: PaymentSource | null;
+  totalCents?: number;
+  shipping?: ShippingAddress | null;
+  courses?: CourseCartLine[];
+  /** Read and write localStorage, as the app does. */
+  persist?: boolean;
+};
+
+/** A store as a cart's Checkout (and maybe the shipping form) left it. */
+export function checkoutStore({
+  source = null,
+  totalCents = 0,
+  shipping = null,
+  courses = [],
+  persist = false,
+}: CheckoutSetup = {}) {
+  return makeStore({
+    persist,
+    preloadedState: {
+      checkout: { source, totalCents, shipping },
+      courseCart: { carts: courses },
+    },
+  });
+}
