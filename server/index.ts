@@ -35,7 +35,8 @@ function warnAboutCardPayment(app: FastifyInstance, config: Config): void {
   if (!config.STRIPE_SECRET_KEY) {
     app.log.warn(
       'STRIPE_SECRET_KEY is not set: card payment is not configured (checkout answers 503). ' +
-        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or STRIPE_EMULATOR_URL for the emulator.',
+        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and STRIPE_EMULATOR_URL for the local ' +
+        'Stripe emulator).',
     );
   } else if (!config.STRIPE_WEBHOOK_SECRET) {
     app.log.warn(

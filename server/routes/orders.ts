@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CHECKOUT_MESSAGES,
   orderDeletedSchema,
@@ -37,24 +37,32 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     async (request) => listOrders(app.db, request.params.email),
   );
 
-  app.delete(
-    '/booking/dlt/:id',
-    {
-      config: { rateLimit: perCaller(limits.orderDeletePerUser) },
-      // No body schema: the spec's client may send a JSON body, whose content is not read.
-      schema: {
-        params: orderParamsSchema,
-        response: { 200: orderDeletedSchema, ...errorResponses },
+  // Its own plugin: the spec's client sends a JSON body (possibly empty) whose content is never
+  // read, so this route takes any body and discards it; every other route keeps the JSON parser.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+      done(null, undefined);
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().delete(
+      '/booking/dlt/:id',
+      {
+        config: { rateLimit: perCaller(limits.orderDeletePerUser) },
+        schema: {
+          params: orderParamsSchema,
+          response: { 200: orderDeletedSchema, ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const deleted = await deleteOrder(app.db, {
-        email: callerOf(request.caller).email,
-        id: request.params.id,
-      });
-      // Deleted since the policy looked it up.
-      if (!deleted) throw new HttpError(404, CHECKOUT_MESSAGES.orderNotFound);
-      return { acknowledged: true as const, deletedCount: 1 as const };
-    },
-  );
+      async (request) => {
+        const deleted = await deleteOrder(app.db, {
+          email: callerOf(request.caller).email,
+          id: request.params.id,
+        });
+        // Deleted since the policy looked it up.
+        if (!deleted) throw new HttpError(404, CHECKOUT_MESSAGES.orderNotFound);
+        return { acknowledged: true as const, deletedCount: 1 as const };
+      },
+    );
+  });
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CHECKOUT_MESSAGES,
@@ -55,7 +55,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       done(null, body);
     });
 
-    webhook.post(
+    webhook.withTypeProvider<ZodTypeProvider>().post(
       '/payments/webhook',
       {
         schema: {
@@ -69,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         let event;
         try {
           event = gateway.verifyWebhook(
-            Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+            request.body ?? Buffer.alloc(0),
             typeof header === 'string' ? header : undefined,
           );
         } catch (error) {
