@@ -36,6 +36,9 @@ import {
 } from '../payments/stripe-gateway';
 import { COURSES } from './course-list';
 
+/** The rare answer when the same cart's payment succeeded while this ask was being made. */
+export const CART_JUST_PAID = 'This cart was just paid. Please reload it and try again.';
+
 /** What a checkout charges for: the lines, priced by the server, and their total. */
 export type CartSnapshot = {
   source: PaymentSource;
@@ -120,7 +123,8 @@ export function cartFingerprint(snapshot: CartSnapshot): string {
       line.quantity,
       line.unitPriceCents,
     ])
-    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    // Code-unit order, not the locale's: every server process must compute the same hash.
+    .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1));
   return sha256(JSON.stringify([snapshot.source, canonical]));
 }
 
@@ -289,7 +293,7 @@ export function createCheckoutService(deps: {
       const winner = await findOpenPayment(db, key);
       if (winner) return reuse(winner, body);
       // It was paid in between: this cart is no longer what the user is paying for.
-      throw new HttpError(409, 'The cart was just paid. Please reload it and try again.');
+      throw new HttpError(409, CART_JUST_PAID);
     },
 
     async handleStripeEvent(event, log) {

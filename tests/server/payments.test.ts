@@ -16,6 +16,7 @@ import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accou
 import { testConfig, type TestApp } from './helpers/build-test-app';
 import {
   askForIntent,
+  buyCourses,
   createTestGateway,
   deliverWebhook,
   intentIdOf,
@@ -613,5 +614,52 @@ describe('checkout without Stripe configured', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('checkout rate limits', () => {
+  let t: TestApp;
+  let gateway: TestGateway;
+  beforeAll(async () => {
+    gateway = createTestGateway();
+    t = await buildAccountsApp({
+      adminEmails: [],
+      paymentGateway: gateway,
+      limits: { paymentIntentPerUser: 2, orderDeletePerUser: 1 },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('limits each user’s intents and order deletions per minute', async () => {
+    const user = await signIn(t.app, 'pay-limit');
+    const neighbour = await signIn(t.app, 'pay-limit-neighbour');
+    const body = { source: 'courses', items: [{ _id: 'c-01', quantity: 1 }] };
+    intentOk(await askForIntent(t.app, user, body));
+    intentOk(await askForIntent(t.app, user, body));
+    const limited = await askForIntent(t.app, user, body);
+    expect(limited.statusCode, limited.body).toBe(429);
+    expect(apiErrorSchema.parse(limited.json()).error.code).toBe('too_many_requests');
+    // Per user: the neighbour is unaffected.
+    intentOk(await askForIntent(t.app, neighbour, body));
+
+    const remove = (id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/booking/dlt/${id}`,
+        headers: bearer(neighbour.accessToken),
+      });
+    const paid = await buyCourses(t.app, gateway, neighbour, [
+      { _id: 'c-02', quantity: 1 },
+      { _id: 'c-03', quantity: 1 },
+    ]);
+    const orders = await t.db.query<{ id: string }>(
+      'select id from orders where payment_intent_id = $1 order by payment_line',
+      [paid],
+    );
+    expect(orders).toHaveLength(2);
+    expect((await remove(orders[0]?.id ?? '')).statusCode).toBe(200);
+    expect((await remove(orders[1]?.id ?? '')).statusCode).toBe(429);
   });
 });

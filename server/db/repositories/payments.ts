@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PaymentSource } from '../../../contract/checkout-rules';
 import type { ShippingAddress } from '../../../contract/payments';
 import type { Queryable } from '../client';
@@ -205,21 +204,4 @@ export async function removePaidCartLines(tx: Queryable, paymentId: string): Pro
        and c.quantity > paid.quantity`,
     [paymentId],
   );
-}
-
-const paymentLineSchema = z.object({
-  lineId: z.string().nullable(),
-  courseId: z.string().nullable(),
-  bookId: z.string().nullable(),
-  name: z.string(),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-});
-
-/** A payment's snapshot lines (tests and benches read them back). */
-export async function paymentLines(db: Queryable, id: string): Promise<PaymentLine[]> {
-  const [row] = await db.query<{ lines: unknown }>('select lines from payments where id = $1', [
-    id,
-  ]);
-  return row ? z.array(paymentLineSchema).parse(row.lines) : [];
 }
