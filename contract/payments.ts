@@ -91,3 +91,6 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type CourseItem = z.infer<typeof courseItemSchema>;
 export type PaymentIntentBody = z.infer<typeof paymentIntentBodySchema>;
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** POST /payments/webhook (Stripe only): the answer once an event is handled or ignored. */
+export const paymentWebhookResponseSchema = z.object({ received: z.literal(true) });

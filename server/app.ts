@@ -25,9 +25,13 @@ import { cartRoutes } from './routes/carts';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
+import { orderRoutes } from './routes/orders';
+import { paymentRoutes } from './routes/payments';
+import { createStripeGateway, type PaymentGateway } from './payments/stripe-gateway';
 import { userRoutes } from './routes/users';
 import { RATE_LIMITS, type RateLimits } from './rate-limits';
 import { createCatalogue, type Catalogue } from './services/catalogue';
+import { createCheckoutService } from './services/checkout';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +73,11 @@ export type BuildAppOptions = {
   db?: Db;
   /** Verifies Firebase ID tokens and manages Firebase accounts; default: firebase-admin. */
   identityProvider?: IdentityProvider;
+  /**
+   * Stripe: creates PaymentIntents and verifies webhooks. Absent: from `config` (the official
+   * `stripe` package, or none without STRIPE_SECRET_KEY); null: card payment not configured.
+   */
+  paymentGateway?: PaymentGateway | null;
   /** Requests per minute of the write routes (tests use small numbers). */
   rateLimits?: Partial<RateLimits>;
   /** How long clients may take (tests use small numbers). */
@@ -126,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     const identity = options.identityProvider ?? createFirebaseIdentityProvider(config);
     const accessTokens = createAccessTokens(config.ACCESS_TOKEN_SECRET);
+    const paymentGateway =
+      options.paymentGateway === undefined ? createStripeGateway(config) : options.paymentGateway;
+    const checkout = createCheckoutService({ db, gateway: paymentGateway });
     // Before any route: it checks each /api route against the access-policy table as it is added.
     registerAuth(app, { identity, accessTokens });
 
@@ -138,6 +150,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(adminUserRoutes, { identity, limits });
         await api.register(cartRoutes, { limits });
         await api.register(imageRoutes, { limits });
+        await api.register(paymentRoutes, { checkout, gateway: paymentGateway, limits });
+        await api.register(orderRoutes, { limits });
       },
       { prefix: '/api' },
     );

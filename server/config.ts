@@ -26,6 +26,32 @@ const emulatorHost = z
   .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'Expected host:port, e.g. 127.0.0.1:9099')
   .optional();
 
+// Stripe's key formats: secret keys, and restricted keys (which may create PaymentIntents).
+const stripeSecretKey = z
+  .string()
+  .regex(
+    /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/,
+    'Expected a Stripe secret key (sk_test_…, sk_live_…, rk_test_… or rk_live_…)',
+  )
+  .optional();
+
+const stripeWebhookSecret = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'Expected a Stripe webhook signing secret (whsec_…)')
+  .optional();
+
+// The local Stripe emulator: an http(s) origin, nothing after it.
+const stripeEmulatorUrl = z
+  .url({ protocol: /^https?$/, error: 'Expected an http(s)://host:port URL' })
+  .refine((value) => {
+    // Runs even when the check above failed: only judge what parses.
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'Expected an http(s)://host:port URL, without a path')
+  .transform((value) => new URL(value).origin)
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -62,6 +88,9 @@ const envSchema = z.object({
   SPA_DIR: optionalString,
   SERVE_SPA: optionalString.pipe(booleanString.optional()),
   LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()),
+  STRIPE_SECRET_KEY: optionalString.pipe(stripeSecretKey),
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(stripeWebhookSecret),
+  STRIPE_EMULATOR_URL: optionalString.pipe(stripeEmulatorUrl),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -85,6 +114,12 @@ export type Config = Readonly<{
   SPA_DIR: string;
   SERVE_SPA: boolean;
   LOG_LEVEL: LogLevel;
+  /** Card payment: without it POST /payments/intent answers 503 (the rest of the shop works). */
+  STRIPE_SECRET_KEY: string | undefined;
+  /** Verifies the webhook's Stripe-Signature; without it the webhook answers 503. */
+  STRIPE_WEBHOOK_SECRET: string | undefined;
+  /** Origin of the local Stripe emulator (never in production); the stripe package talks to it. */
+  STRIPE_EMULATOR_URL: string | undefined;
 }>;
 
 export const PGLITE_IN_MEMORY = 'memory://';
@@ -121,6 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  // The emulator answers every 4242 card as paid: a real shop must never trust it.
+  if (env.NODE_ENV?.trim() === 'production' && env.STRIPE_EMULATOR_URL?.trim()) {
+    problems.push(
+      'STRIPE_EMULATOR_URL: Not allowed in production (the Stripe emulator is for development ' +
+        'and tests; use real Stripe keys, or run with NODE_ENV=test)',
+    );
+  }
+
   const values = parsed.success ? parsed.data : undefined;
   if (problems.length > 0 || !values) {
     throw new Error(`Invalid environment variables:\n  - ${problems.join('\n  - ')}`);
@@ -150,5 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SPA_DIR: values.SPA_DIR ?? 'dist',
     SERVE_SPA: values.SERVE_SPA ?? nodeEnv === 'production',
     LOG_LEVEL: values.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
+    STRIPE_EMULATOR_URL: values.STRIPE_EMULATOR_URL,
   });
 }

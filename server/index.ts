@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorCode } from '../contract/error-code';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 
 const FORCE_EXIT_AFTER_MS = 10_000;
 
@@ -25,7 +25,28 @@ async function main(): Promise<void> {
     );
   }
 
+  warnAboutCardPayment(app, config);
+
   handleShutdown(app);
+}
+
+/** Card payment is optional: the shop runs without it, but the operator should know. */
+function warnAboutCardPayment(app: FastifyInstance, config: Config): void {
+  if (!config.STRIPE_SECRET_KEY) {
+    app.log.warn(
+      'STRIPE_SECRET_KEY is not set: card payment is not configured (checkout answers 503). ' +
+        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and STRIPE_EMULATOR_URL for the local ' +
+        'Stripe emulator).',
+    );
+  } else if (!config.STRIPE_WEBHOOK_SECRET) {
+    app.log.warn(
+      'STRIPE_WEBHOOK_SECRET is not set: the webhook answers 503, so paid carts never become ' +
+        'orders. Set it to the endpoint secret (whsec_…).',
+    );
+  }
+  if (config.STRIPE_EMULATOR_URL) {
+    app.log.info(`Stripe calls go to the local Stripe emulator at ${config.STRIPE_EMULATOR_URL}`);
+  }
 }
 
 function handleShutdown(app: FastifyInstance): void {

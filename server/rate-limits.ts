@@ -27,6 +27,10 @@ export type RateLimits = {
   cartWritePerUser: number;
   /** POST /images, per admin: each upload may hold 5 MB in memory and in the database. */
   imageUploadPerAdmin: number;
+  /** POST /payments/intent, per signed-in user: each new cart costs a call to Stripe. */
+  paymentIntentPerUser: number;
+  /** DELETE /booking/dlt/:id, per signed-in user. */
+  orderDeletePerUser: number;
 };
 
 export const RATE_LIMITS: RateLimits = {
@@ -39,6 +43,8 @@ export const RATE_LIMITS: RateLimits = {
   bookCreatePerAdmin: 30,
   cartWritePerUser: 120,
   imageUploadPerAdmin: 20,
+  paymentIntentPerUser: 30,
+  orderDeletePerUser: 60,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

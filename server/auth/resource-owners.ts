@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import { cartLineOwner } from '../db/repositories/carts';
+import { orderOwner } from '../db/repositories/orders';
 import type { OwnedResource } from './access-policy';
 
 /** The address of the user who owns the resource with this id; null when there is none. */
@@ -12,4 +13,5 @@ export type OwnerLookup = (db: Queryable, id: string) => Promise<string | null>;
  */
 export const RESOURCE_OWNERS: Readonly<Record<OwnedResource, OwnerLookup>> = {
   'cart-line': cartLineOwner,
+  order: orderOwner,
 };

@@ -159,6 +159,8 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     if (policy === 'anyone') return;
 
     route.onRequest = [noStore, ...asArray(route.onRequest)];
+    // Stripe sends no user credentials: the route checks the Stripe-Signature of the raw body.
+    if (policy === 'stripe-signature') return;
     const authenticate = ACCESS_TOKEN_POLICIES.has(policy)
       ? authenticateAccessToken
       : authenticateIdToken;

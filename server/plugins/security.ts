@@ -5,12 +5,14 @@ import type { Config } from '../config';
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
  * Google's gapi loader (popup sign-in), Stripe, EmailJS, imgbb, socket.io on this origin, and the
- * Auth Emulator when configured.
+ * Auth and Stripe emulators when configured.
  */
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {
   const emulator = config.FIREBASE_AUTH_EMULATOR_HOST
     ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`]
     : [];
+  // The browser loads the Stripe.js stand-in from the Stripe emulator and confirms cards there.
+  const stripeEmulator = config.STRIPE_EMULATOR_URL ? [config.STRIPE_EMULATOR_URL] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -27,10 +29,11 @@ export function contentSecurityDirectives(config: Config): Record<string, string
       'https://api.stripe.com',
       'https://api.imgbb.com',
       ...emulator,
+      ...stripeEmulator,
     ],
     'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com', ...emulator],
     // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe.
-    'script-src': ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
+    'script-src': ["'self'", 'https://js.stripe.com', 'https://apis.google.com', ...stripeEmulator],
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],
   };

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type InjectOptions } from 'fastify';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
 import { apiErrorSchema } from '../../contract/errors';
@@ -19,6 +20,13 @@ import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './help
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
 import { multipartBody, TINY_PNG } from './helpers/multipart';
+import {
+  buyCourses,
+  createTestGateway,
+  paymentIntentEvent,
+  shippingFor,
+  TEST_WEBHOOK_SECRET,
+} from './helpers/payments';
 
 type Who = 'visitor' | 'owner' | 'other' | 'admin';
 type Outcome = 'ok' | 401 | 403 | 404;
@@ -33,6 +41,9 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   'firebase-self': { visitor: 401, owner: 'ok', other: 403, admin: 403 },
   // Someone else's line is answered as a line that does not exist.
   'cart-line-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
+  'order-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
+  // No user credentials at all: the signature decides (every sample here is signed).
+  'stripe-signature': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
 };
 
 const ERROR_CODES = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' } as const;
@@ -80,6 +91,17 @@ async function storedImage(): Promise<string> {
   return insertImage(t.db, { contentType: 'image/png', bytes: TINY_PNG, sha256 });
 }
 
+/** One of `owner`'s orders: a course bought through the intent and a signed webhook. */
+async function orderOf(owner: SignedIn): Promise<string> {
+  const paymentIntentId = await buyCourses(t.app, gateway, owner, [{ _id: 'c-01', quantity: 1 }]);
+  const [order] = await t.db.query<{ id: string }>(
+    'select id from orders where payment_intent_id = $1',
+    [paymentIntentId],
+  );
+  if (!order) throw new Error('the payment made no order');
+  return order.id;
+}
+
 const pngUpload = () => multipartBody([{ field: 'image', bytes: TINY_PNG, filename: 'a.png' }]);
 
 /** One valid request per listed route (typed: a new table entry does not compile without one). */
@@ -113,6 +135,50 @@ const SAMPLES: Record<ListedRoute, Sample> = {
     ok: [200],
     setup: cartLineOf,
     request: (_owner, id) => ({ method: 'DELETE', url: `/api/carts/delete/${id}` }),
+  },
+  'POST /api/payments/intent': {
+    ok: [200],
+    request: (owner) => ({
+      method: 'POST',
+      url: '/api/payments/intent',
+      payload: {
+        source: 'courses',
+        items: [{ _id: 'c-02', quantity: 1 }],
+        shipping: shippingFor(owner),
+      },
+    }),
+  },
+  'POST /api/payments/webhook': {
+    ok: [200],
+    request: () => {
+      const event = paymentIntentEvent('payment_intent.succeeded', {
+        id: 'pi_unknown_to_the_shop',
+        amount: 5000,
+      });
+      const payload = JSON.stringify(event);
+      return {
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: TEST_WEBHOOK_SECRET,
+          }),
+        },
+        payload,
+      };
+    },
+  },
+  'GET /api/booking/email/:email': {
+    ok: [200],
+    setup: orderOf,
+    request: (owner) => ({ method: 'GET', url: `/api/booking/email/${at(owner.email)}` }),
+  },
+  'DELETE /api/booking/dlt/:id': {
+    ok: [200],
+    setup: orderOf,
+    request: (_owner, id) => ({ method: 'DELETE', url: `/api/booking/dlt/${id}` }),
   },
   'POST /api/book': {
     ok: [201],
@@ -205,8 +271,9 @@ function routesFromTree(tree: string): string[] {
 // One app (and database) for the file.
 const adminEmail = uniqueEmail('matrix-admin');
 let t: TestApp;
+const gateway = createTestGateway();
 beforeAll(async () => {
-  t = await buildAccountsApp({ adminEmails: [adminEmail], seed: true });
+  t = await buildAccountsApp({ adminEmails: [adminEmail], seed: true, paymentGateway: gateway });
 });
 afterAll(async () => {
   await t.close();

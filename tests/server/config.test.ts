@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       SPA_DIR: 'dist',
       SERVE_SPA: false,
       LOG_LEVEL: 'info',
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_EMULATOR_URL: undefined,
     });
     expect(config.ACCESS_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -146,6 +149,64 @@ describe('loadConfig', () => {
     ]) {
       expect(message).toContain(`${name}:`);
     }
+  });
+
+  describe('Stripe', () => {
+    it('reads the keys and the emulator’s origin', () => {
+      const config = loadConfig({
+        STRIPE_SECRET_KEY: ' sk_test_51AbC ',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_EMULATOR_URL: 'http://127.0.0.1:12111/',
+      });
+      expect(config).toMatchObject({
+        STRIPE_SECRET_KEY: 'sk_test_51AbC',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_EMULATOR_URL: 'http://127.0.0.1:12111',
+      });
+      for (const key of ['sk_live_x1', 'rk_test_x1', 'rk_live_x1']) {
+        expect(loadConfig({ STRIPE_SECRET_KEY: key }).STRIPE_SECRET_KEY).toBe(key);
+      }
+      expect(
+        loadConfig({ STRIPE_EMULATOR_URL: 'https://stripe.local:8443' }).STRIPE_EMULATOR_URL,
+      ).toBe('https://stripe.local:8443');
+    });
+
+    it.each([
+      ['STRIPE_SECRET_KEY', 'pk_test_123', /STRIPE_SECRET_KEY: Expected a Stripe secret key/],
+      ['STRIPE_SECRET_KEY', 'sk_123', /STRIPE_SECRET_KEY: Expected a Stripe secret key/],
+      ['STRIPE_WEBHOOK_SECRET', 'secret', /STRIPE_WEBHOOK_SECRET: Expected a Stripe webhook/],
+      ['STRIPE_EMULATOR_URL', '127.0.0.1:12111', /STRIPE_EMULATOR_URL: Expected an http/],
+      ['STRIPE_EMULATOR_URL', 'ftp://127.0.0.1:12111', /STRIPE_EMULATOR_URL: Expected an http/],
+      ['STRIPE_EMULATOR_URL', 'http://127.0.0.1:12111/v1', /STRIPE_EMULATOR_URL: .*without a path/],
+    ])('refuses %s=%s', (name, value, message) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(message);
+    });
+
+    it('treats blank Stripe variables as unset (card payment off)', () => {
+      const config = loadConfig({
+        STRIPE_SECRET_KEY: '',
+        STRIPE_WEBHOOK_SECRET: ' ',
+        STRIPE_EMULATOR_URL: '',
+      });
+      expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+      expect(config.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+      expect(config.STRIPE_EMULATOR_URL).toBeUndefined();
+    });
+
+    it('refuses the Stripe emulator in production, and allows it in tests', () => {
+      const production = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET };
+      expect(() =>
+        loadConfig({ ...production, STRIPE_EMULATOR_URL: 'http://127.0.0.1:12211' }),
+      ).toThrow(/STRIPE_EMULATOR_URL: Not allowed in production/);
+      // The e2e stack runs the compiled server with NODE_ENV=test for this reason.
+      expect(
+        loadConfig({ NODE_ENV: 'test', STRIPE_EMULATOR_URL: 'http://127.0.0.1:12211' })
+          .STRIPE_EMULATOR_URL,
+      ).toBe('http://127.0.0.1:12211');
+      expect(
+        loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc' }).STRIPE_SECRET_KEY,
+      ).toBe('sk_live_abc');
+    });
   });
 
   it('rejects an out-of-range port', () => {

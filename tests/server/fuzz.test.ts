@@ -6,6 +6,7 @@ import { ACCESS_POLICIES, type ListedRoute } from '../../server/auth/access-poli
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
+import { createTestGateway } from './helpers/payments';
 
 /**
  * Bad input of every kind, to every route of the access-policy table, as path parameter, query
@@ -105,7 +106,8 @@ describe('every route against bad input', () => {
 
   beforeAll(async () => {
     const adminEmail = uniqueEmail('fuzz-admin');
-    t = await buildAccountsApp({ adminEmails: [adminEmail] });
+    // With Stripe configured, so the payment routes answer from their own checks, not a 503.
+    t = await buildAccountsApp({ adminEmails: [adminEmail], paymentGateway: createTestGateway() });
     user = await signIn(t.app, 'fuzz-user');
     admin = await signIn(t.app, adminEmail);
     credentials = [

@@ -190,3 +190,34 @@ describe('security headers with the Auth Emulator', () => {
     expect(csp.get('frame-src')).toContain('http://127.0.0.1:9099');
   });
 });
+
+describe('security headers with the Stripe emulator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      seed: false,
+      env: { STRIPE_EMULATOR_URL: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_emulator' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets the SPA load the Stripe.js stand-in and confirm cards there, keeping Stripe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://apis.google.com',
+      'http://127.0.0.1:12111',
+    ]);
+    expect(csp.get('connect-src')).toContain('http://127.0.0.1:12111');
+    expect(csp.get('connect-src')).toContain('https://api.stripe.com');
+    expect(csp.get('frame-src')).toContain('https://js.stripe.com');
+    // The headers of answers sent before any hook agree with helmet's.
+    expect(securityHeaders(t.config)['content-security-policy']).toBe(
+      res.headers['content-security-policy'],
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
 import type { RateLimits } from '../../../server/rate-limits';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { emulatorHost, signUp, uniqueEmail, type EmulatorAccount } from './firebase-emulator';
@@ -15,6 +16,8 @@ const GENEROUS_LIMITS: RateLimits = {
   bookCreatePerAdmin: 10_000,
   cartWritePerUser: 10_000,
   imageUploadPerAdmin: 10_000,
+  paymentIntentPerUser: 10_000,
+  orderDeletePerUser: 10_000,
 };
 
 /**
@@ -25,6 +28,8 @@ export function buildAccountsApp(options: {
   adminEmails: string[];
   limits?: Partial<RateLimits>;
   seed?: boolean;
+  /** Stripe for this app (see helpers/payments.ts); default: card payment not configured. */
+  paymentGateway?: PaymentGateway | null;
 }): Promise<TestApp> {
   return buildTestApp({
     seed: options.seed ?? false,
@@ -32,7 +37,10 @@ export function buildAccountsApp(options: {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       ADMIN_EMAILS: options.adminEmails.join(','),
     },
-    app: { rateLimits: { ...GENEROUS_LIMITS, ...options.limits } },
+    app: {
+      rateLimits: { ...GENEROUS_LIMITS, ...options.limits },
+      paymentGateway: options.paymentGateway ?? null,
+    },
   });
 }
 

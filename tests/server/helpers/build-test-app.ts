@@ -101,7 +101,10 @@ export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     seed?: boolean;
-    /** buildApp's other options (identity provider, rate limits). */
+    /**
+     * buildApp's other options (identity provider, rate limits, payment gateway: without one
+     * the app builds Stripe from `env`, so none unless STRIPE_SECRET_KEY is given).
+     */
     app?: Omit<BuildAppOptions, 'config' | 'db'>;
   } = {},
 ): Promise<TestApp> {

@@ -1,0 +1,207 @@
+import type { PaymentSource } from '../../../contract/checkout-rules';
+import type { ShippingAddress } from '../../../contract/payments';
+import type { Queryable } from '../client';
+
+/** One line of a payment's snapshot, as stored in `payments.lines`. */
+export type PaymentLine = {
+  /** The book-cart line it pays for (books); null for courses. */
+  lineId: string | null;
+  /** The course it pays for (courses); null for books. */
+  courseId: string | null;
+  /** The catalogue book; null for courses and for a book that left the catalogue. */
+  bookId: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export type Payment = {
+  id: string;
+  email: string;
+  source: PaymentSource;
+  amountCents: number;
+  currency: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  status: PaymentStatus;
+};
+
+type PaymentRow = {
+  id: string;
+  user_email: string;
+  source: PaymentSource;
+  amount_cents: number;
+  currency: string;
+  payment_intent_id: string;
+  client_secret: string;
+  status: PaymentStatus;
+};
+
+const PAYMENT_COLUMNS =
+  'id, user_email, source, amount_cents, currency, payment_intent_id, client_secret, status';
+
+function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    email: row.user_email,
+    source: row.source,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    paymentIntentId: row.payment_intent_id,
+    clientSecret: row.client_secret,
+    status: row.status,
+  };
+}
+
+export type CartKey = { email: string; source: PaymentSource; fingerprint: string };
+
+/** The user's open (pending or failed) payment for this unchanged cart, if there is one. */
+export async function findOpenPayment(db: Queryable, key: CartKey): Promise<Payment | undefined> {
+  const [row] = await db.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from payments
+     where user_email = $1 and source = $2 and cart_fingerprint = $3
+       and status in ('pending', 'failed')`,
+    [key.email, key.source, key.fingerprint],
+  );
+  return row ? toPayment(row) : undefined;
+}
+
+/** How many times the user already paid for this same cart (it may be bought again). */
+export async function countPaidCarts(db: Queryable, key: CartKey): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `select count(*)::integer as count from payments
+     where user_email = $1 and source = $2 and cart_fingerprint = $3 and status = 'succeeded'`,
+    [key.email, key.source, key.fingerprint],
+  );
+  return row?.count ?? 0;
+}
+
+/** The address a reused open payment ships to: the latest one the user gave. */
+export async function updateOpenPaymentShipping(
+  db: Queryable,
+  id: string,
+  shipping: ShippingAddress,
+): Promise<void> {
+  await db.query(
+    `update payments set shipping = $2::jsonb, updated_at = now()
+     where id = $1 and status in ('pending', 'failed')`,
+    [id, JSON.stringify(shipping)],
+  );
+}
+
+export type NewPayment = CartKey & {
+  id: string;
+  amountCents: number;
+  lines: readonly PaymentLine[];
+  shipping: ShippingAddress;
+  paymentIntentId: string;
+  clientSecret: string;
+};
+
+/**
+ * Records a new pending payment. False when another request got there first (the same id or
+ * intent, or another open payment for this cart): the caller then answers with that one.
+ */
+export async function insertPayment(db: Queryable, payment: NewPayment): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `insert into payments (id, user_email, source, amount_cents, currency, lines, shipping,
+                           cart_fingerprint, payment_intent_id, client_secret)
+     values ($1, $2, $3, $4, 'usd', $5::jsonb, $6::jsonb, $7, $8, $9)
+     on conflict do nothing
+     returning id`,
+    [
+      payment.id,
+      payment.email,
+      payment.source,
+      payment.amountCents,
+      JSON.stringify(payment.lines),
+      JSON.stringify(payment.shipping),
+      payment.fingerprint,
+      payment.paymentIntentId,
+      payment.clientSecret,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Records a Stripe event as handled; false when it already was (a replay, or a concurrent
+ * delivery that committed first: the insert waits for it on the primary key).
+ */
+export async function recordStripeEvent(
+  tx: Queryable,
+  event: { id: string; type: string },
+): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `insert into stripe_events (id, type) values ($1, $2)
+     on conflict (id) do nothing
+     returning id`,
+    [event.id, event.type],
+  );
+  return rows.length > 0;
+}
+
+/** The payment of a PaymentIntent, row-locked until the transaction ends. */
+export async function lockPaymentByIntent(
+  tx: Queryable,
+  paymentIntentId: string,
+): Promise<Payment | undefined> {
+  const [row] = await tx.query<PaymentRow>(
+    `select ${PAYMENT_COLUMNS} from payments where payment_intent_id = $1 for update`,
+    [paymentIntentId],
+  );
+  return row ? toPayment(row) : undefined;
+}
+
+/** Marks a payment succeeded; false when it already was (its orders exist). */
+export async function markPaymentSucceeded(tx: Queryable, id: string): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `update payments set status = 'succeeded', updated_at = now()
+     where id = $1 and status <> 'succeeded'
+     returning id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
+/** Marks a still-pending payment failed; false when it was not pending (or is unknown). */
+export async function markPaymentFailed(tx: Queryable, paymentIntentId: string): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `update payments set status = 'failed', updated_at = now()
+     where payment_intent_id = $1 and status = 'pending'
+     returning id`,
+    [paymentIntentId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Takes a paid book cart's lines out of the cart: each line the snapshot names loses the paid
+ * quantity, and goes when nothing is left. Lines added after the intent, and copies added to a
+ * paid line since, stay. Lines already gone are skipped.
+ */
+export async function removePaidCartLines(tx: Queryable, paymentId: string): Promise<void> {
+  const paid = `paid as (
+    select x."lineId" as line_id, x.quantity
+    from payments p, jsonb_to_recordset(p.lines) as x("lineId" text, quantity integer)
+    where p.id = $1 and x."lineId" is not null
+  )`;
+  // Deleted first: after the decrement, a line could wrongly look fully paid.
+  await tx.query(
+    `with ${paid}
+     delete from cart_lines c using paid, payments p
+     where p.id = $1 and c.id = paid.line_id and c.user_email = p.user_email
+       and c.quantity <= paid.quantity`,
+    [paymentId],
+  );
+  await tx.query(
+    `with ${paid}
+     update cart_lines c set quantity = c.quantity - paid.quantity
+     from paid, payments p
+     where p.id = $1 and c.id = paid.line_id and c.user_email = p.user_email
+       and c.quantity > paid.quantity`,
+    [paymentId],
+  );
+}

@@ -1,0 +1,156 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Config } from '../config';
+
+/** Stripe's tolerance for a webhook's signature timestamp, in seconds. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** How long one call to Stripe may take, and how often a failed one is retried. */
+const STRIPE_TIMEOUT_MS = 20_000;
+const STRIPE_MAX_NETWORK_RETRIES = 2;
+
+export type CreatePaymentIntentInput = {
+  amountCents: number;
+  currency: 'usd';
+  metadata: Record<string, string>;
+  /** Stripe answers every request with the same key with the same PaymentIntent. */
+  idempotencyKey: string;
+};
+
+export type CreatedPaymentIntent = {
+  id: string;
+  clientSecret: string;
+  status: string;
+  amountCents: number;
+};
+
+/** The part of a Stripe event the shop reads; `data.object` is checked by whoever reads it. */
+export type StripeEvent = { id: string; type: string; data: { object: unknown } };
+
+/** The server's view of Stripe: all it needs, so tests can swap it (like the IdentityProvider). */
+export interface PaymentGateway {
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>;
+  /**
+   * Verifies the Stripe-Signature of a raw body (300 s tolerance) and returns the event. Throws
+   * WebhookSignatureError when the header is bad, missing or stale, and
+   * WebhooksNotConfiguredError when no webhook secret is configured.
+   */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): StripeEvent;
+}
+
+/** Stripe could not be reached, or refused the call: the client may try again (502). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** A webhook whose signature does not check out (400). */
+export class WebhookSignatureError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** STRIPE_WEBHOOK_SECRET is not set (503). */
+export class WebhooksNotConfiguredError extends Error {
+  constructor() {
+    super('STRIPE_WEBHOOK_SECRET is not set');
+    this.name = 'WebhooksNotConfiguredError';
+  }
+}
+
+const eventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.unknown() }),
+});
+
+/**
+ * Stripe's own check of a webhook (`stripe.webhooks.constructEvent`, HMAC-SHA256 of `t.payload`,
+ * 300 s tolerance), with its failures turned into WebhookSignatureError. Shared by the real
+ * gateway and the tests' gateway, so the tests run the real verification.
+ */
+export function verifyStripeWebhook(
+  rawBody: Buffer,
+  signatureHeader: string | undefined,
+  webhookSecret: string,
+): StripeEvent {
+  if (!signatureHeader) throw new WebhookSignatureError('No Stripe-Signature header');
+  let event: unknown;
+  try {
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  } catch (error) {
+    // A signature error, or a signed body that is not JSON: either way not an event we take.
+    throw new WebhookSignatureError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  }
+  const parsed = eventSchema.safeParse(event);
+  if (!parsed.success) throw new WebhookSignatureError('The signed body is not a Stripe event');
+  return parsed.data;
+}
+
+/** Where the stripe package sends its requests: Stripe itself, or the local emulator. */
+function stripeOptions(config: Config): ConstructorParameters<typeof Stripe>[1] {
+  const common = { maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES, timeout: STRIPE_TIMEOUT_MS };
+  if (!config.STRIPE_EMULATOR_URL) return common;
+  const url = new URL(config.STRIPE_EMULATOR_URL);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return {
+    ...common,
+    host: url.hostname,
+    port: url.port || (protocol === 'https' ? 443 : 80),
+    protocol,
+  };
+}
+
+/**
+ * The production gateway, on the official `stripe` package; pointed at the Stripe emulator when
+ * STRIPE_EMULATOR_URL is set. Null when STRIPE_SECRET_KEY is not set (card payment off).
+ */
+export function createStripeGateway(config: Config): PaymentGateway | null {
+  const secretKey = config.STRIPE_SECRET_KEY;
+  if (!secretKey) return null;
+  const stripe = new Stripe(secretKey, stripeOptions(config));
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET;
+
+  return {
+    async createPaymentIntent(input) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        throw new PaymentProviderError('Creating the PaymentIntent failed', { cause: error });
+      }
+      if (!intent.client_secret) {
+        throw new PaymentProviderError(`PaymentIntent ${intent.id} came without a client secret`);
+      }
+      return {
+        id: intent.id,
+        clientSecret: intent.client_secret,
+        status: intent.status,
+        amountCents: intent.amount,
+      };
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      if (!webhookSecret) throw new WebhooksNotConfiguredError();
+      return verifyStripeWebhook(rawBody, signatureHeader, webhookSecret);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CHECKOUT_MESSAGES,
+  orderDeletedSchema,
+  orderListSchema,
+  orderParamsSchema,
+} from '../../contract/orders';
+import { emailParamsSchema } from '../../contract/users';
+import { deleteOrder, listOrders } from '../db/repositories/orders';
+import type { Caller } from '../plugins/auth';
+import { errorResponses, HttpError } from '../plugins/errors';
+import { perCaller, type RateLimits } from '../rate-limits';
+
+export type OrderRoutesOptions = { limits: RateLimits };
+
+function callerOf(caller: Caller | null): Caller {
+  if (!caller) throw new Error('the access policy did not run');
+  return caller;
+}
+
+/**
+ * My Orders. Orders are only ever created by the payment webhook; a user may list (admins: any
+ * user's) and delete their own. The `order-owner` policy has already answered 404 for anyone
+ * else's order.
+ */
+export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
+  const { limits } = options;
+
+  app.get(
+    '/booking/email/:email',
+    {
+      schema: {
+        params: emailParamsSchema,
+        response: { 200: orderListSchema, ...errorResponses },
+      },
+    },
+    async (request) => listOrders(app.db, request.params.email),
+  );
+
+  // Its own plugin: the spec's client sends a JSON body (possibly empty) whose content is never
+  // read, so this route takes any body and discards it; every other route keeps the JSON parser.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+      done(null, undefined);
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().delete(
+      '/booking/dlt/:id',
+      {
+        config: { rateLimit: perCaller(limits.orderDeletePerUser) },
+        schema: {
+          params: orderParamsSchema,
+          response: { 200: orderDeletedSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const deleted = await deleteOrder(app.db, {
+          email: callerOf(request.caller).email,
+          id: request.params.id,
+        });
+        // Deleted since the policy looked it up.
+        if (!deleted) throw new HttpError(404, CHECKOUT_MESSAGES.orderNotFound);
+        return { acknowledged: true as const, deletedCount: 1 as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES,
+  paymentIntentBodySchema,
+  paymentIntentResponseSchema,
+  paymentWebhookResponseSchema,
+} from '../../contract/payments';
+import type { Caller } from '../plugins/auth';
+import { errorResponses, HttpError } from '../plugins/errors';
+import {
+  WebhookSignatureError,
+  WebhooksNotConfiguredError,
+  type PaymentGateway,
+} from '../payments/stripe-gateway';
+import { perCaller, type RateLimits } from '../rate-limits';
+import type { CheckoutService } from '../services/checkout';
+
+export type PaymentRoutesOptions = {
+  checkout: CheckoutService;
+  gateway: PaymentGateway | null;
+  limits: RateLimits;
+};
+
+function callerOf(caller: Caller | null): Caller {
+  if (!caller) throw new Error('the access policy did not run');
+  return caller;
+}
+
+/** The webhook's body: the raw bytes Stripe signed (absent when a request sends none). */
+const rawBodySchema = z.instanceof(Buffer).optional();
+
+/** Card payment: the PaymentIntent for a cart, and Stripe's webhook that turns it into orders. */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const { checkout, gateway, limits } = options;
+
+  app.post(
+    '/payments/intent',
+    {
+      config: { rateLimit: perCaller(limits.paymentIntentPerUser) },
+      schema: {
+        body: paymentIntentBodySchema,
+        response: { 200: paymentIntentResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      checkout.createOrReusePaymentIntent(callerOf(request.caller), request.body, request.log),
+  );
+
+  // Its own plugin: the signature covers the exact bytes, so only this route keeps the body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    // Whatever the content type (Stripe sends application/json), the bytes as they came.
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    webhook.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/webhook',
+      {
+        schema: {
+          body: rawBodySchema,
+          response: { 200: paymentWebhookResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        if (!gateway) throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+        const header = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = gateway.verifyWebhook(
+            request.body ?? Buffer.alloc(0),
+            typeof header === 'string' ? header : undefined,
+          );
+        } catch (error) {
+          if (error instanceof WebhooksNotConfiguredError) {
+            throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+          }
+          if (error instanceof WebhookSignatureError) {
+            request.log.warn({ reason: error.message }, 'Stripe webhook refused');
+            throw new HttpError(400, CHECKOUT_MESSAGES.badSignature);
+          }
+          throw error;
+        }
+        await checkout.handleStripeEvent(event, request.log);
+        return { received: true as const };
+      },
+    );
+  });
+};

@@ -1,0 +1,319 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { centsToDollars } from '../../contract/money';
+import {
+  CHECKOUT_LIMITS,
+  CHECKOUT_MESSAGES,
+  type CourseItem,
+  type PaymentIntentBody,
+  type PaymentIntentResponse,
+} from '../../contract/payments';
+import type { PaymentSource } from '../../contract/checkout-rules';
+import type { Db, Queryable } from '../db/client';
+import { insertOrdersForPayment } from '../db/repositories/orders';
+import {
+  countPaidCarts,
+  findOpenPayment,
+  insertPayment,
+  lockPaymentByIntent,
+  markPaymentFailed,
+  markPaymentSucceeded,
+  recordStripeEvent,
+  removePaidCartLines,
+  updateOpenPaymentShipping,
+  type CartKey,
+  type Payment,
+  type PaymentLine,
+} from '../db/repositories/payments';
+import type { Caller } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import {
+  PaymentProviderError,
+  type CreatedPaymentIntent,
+  type PaymentGateway,
+  type StripeEvent,
+} from '../payments/stripe-gateway';
+import { COURSES } from './course-list';
+
+/** The rare answer when the same cart's payment succeeded while this ask was being made. */
+export const CART_JUST_PAID = 'This cart was just paid. Please reload it and try again.';
+
+/** What a checkout charges for: the lines, priced by the server, and their total. */
+export type CartSnapshot = {
+  source: PaymentSource;
+  lines: PaymentLine[];
+  amountCents: number;
+};
+
+type BookCartRow = {
+  id: string;
+  book_id: string | null;
+  name: string;
+  quantity: number;
+  price_cents: number;
+};
+
+function withTotal(source: PaymentSource, lines: PaymentLine[]): CartSnapshot {
+  if (lines.length === 0) throw new HttpError(400, CHECKOUT_MESSAGES.emptyCart);
+  const amountCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (amountCents < CHECKOUT_LIMITS.minAmountCents) {
+    throw new HttpError(400, CHECKOUT_MESSAGES.amountTooSmall);
+  }
+  if (amountCents > CHECKOUT_LIMITS.maxAmountCents) {
+    throw new HttpError(400, CHECKOUT_MESSAGES.amountTooLarge);
+  }
+  return { source, lines, amountCents };
+}
+
+/**
+ * The user's book cart, priced as the shop sells it now: a line whose book is still in the
+ * catalogue at the catalogue's current name and price (what a real shop charges at checkout),
+ * a line whose book left the catalogue at the price its line kept.
+ */
+export async function priceBookCart(db: Queryable, email: string): Promise<CartSnapshot> {
+  const rows = await db.query<BookCartRow>(
+    `select c.id, c.book_id, coalesce(b.name, c.name) as name, c.quantity,
+            coalesce(b.price_cents, c.price_cents) as price_cents
+     from cart_lines c left join books b on b.id = c.book_id
+     where c.user_email = $1
+     order by c.position`,
+    [email],
+  );
+  return withTotal(
+    'books',
+    rows.map((row) => ({
+      lineId: row.id,
+      courseId: null,
+      bookId: row.book_id,
+      name: row.name,
+      quantity: row.quantity,
+      unitPriceCents: row.price_cents,
+    })),
+  );
+}
+
+/** A course-cart checkout, priced from the server's copy of course.json. */
+export function priceCourses(items: readonly CourseItem[]): CartSnapshot {
+  const seen = new Set<string>();
+  const lines = items.map((item): PaymentLine => {
+    if (seen.has(item._id)) throw new HttpError(400, CHECKOUT_MESSAGES.duplicateCourse);
+    seen.add(item._id);
+    const course = COURSES.get(item._id);
+    if (!course) throw new HttpError(400, CHECKOUT_MESSAGES.unknownCourse);
+    return {
+      lineId: null,
+      courseId: course.id,
+      bookId: null,
+      name: course.name,
+      quantity: item.quantity,
+      unitPriceCents: course.priceCents,
+    };
+  });
+  return withTotal('courses', lines);
+}
+
+/** The same source and lines (in any order) give the same fingerprint; any change another. */
+export function cartFingerprint(snapshot: CartSnapshot): string {
+  const canonical = snapshot.lines
+    .map((line) => [
+      line.lineId ?? line.courseId ?? '',
+      line.bookId,
+      line.name,
+      line.quantity,
+      line.unitPriceCents,
+    ])
+    // Code-unit order, not the locale's: every server process must compute the same hash.
+    .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1));
+  return sha256(JSON.stringify([snapshot.source, canonical]));
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function answer(payment: { clientSecret: string; amountCents: number }): PaymentIntentResponse {
+  return { clientSecret: payment.clientSecret, amount: centsToDollars(payment.amountCents) };
+}
+
+const paymentIntentObjectSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+});
+
+/** What the webhook did with an event (logged; the tests read it too). */
+export type StripeEventOutcome =
+  | 'ignored'
+  | 'duplicate'
+  | 'unknown-intent'
+  | 'amount-mismatch'
+  | 'already-fulfilled'
+  | 'fulfilled'
+  | 'marked-failed'
+  | 'not-pending';
+
+export type CheckoutService = {
+  /**
+   * POST /payments/intent: prices the cart, then answers the open payment of the same unchanged
+   * cart, or creates a PaymentIntent and its payment.
+   */
+  createOrReusePaymentIntent(
+    caller: Caller,
+    body: PaymentIntentBody,
+    log: FastifyBaseLogger,
+  ): Promise<PaymentIntentResponse>;
+  /** POST /payments/webhook, once the signature is verified. */
+  handleStripeEvent(event: StripeEvent, log: FastifyBaseLogger): Promise<StripeEventOutcome>;
+};
+
+/**
+ * Checkout: the one place amounts are computed (for the intent, and checked again by the
+ * webhook against Stripe's), and the one place a payment becomes orders.
+ */
+export function createCheckoutService(deps: {
+  db: Db;
+  gateway: PaymentGateway | null;
+}): CheckoutService {
+  const { db, gateway } = deps;
+
+  async function createIntent(
+    paymentGateway: PaymentGateway,
+    input: Parameters<PaymentGateway['createPaymentIntent']>[0],
+    log: FastifyBaseLogger,
+  ): Promise<CreatedPaymentIntent> {
+    try {
+      return await paymentGateway.createPaymentIntent(input);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.error({ err: error }, 'Stripe did not create the PaymentIntent');
+      throw new HttpError(502, CHECKOUT_MESSAGES.paymentProviderFailed);
+    }
+  }
+
+  async function reuse(open: Payment, body: PaymentIntentBody): Promise<PaymentIntentResponse> {
+    await updateOpenPaymentShipping(db, open.id, body.shipping);
+    return answer(open);
+  }
+
+  async function fulfil(
+    intent: z.infer<typeof paymentIntentObjectSchema>,
+    event: StripeEvent,
+    log: FastifyBaseLogger,
+  ): Promise<StripeEventOutcome> {
+    return db.transaction(async (tx) => {
+      // The idempotency key: a replayed or concurrent duplicate stops here.
+      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
+      const payment = await lockPaymentByIntent(tx, intent.id);
+      if (!payment) {
+        log.warn({ paymentIntentId: intent.id }, 'payment_intent.succeeded for an unknown intent');
+        return 'unknown-intent';
+      }
+      if (payment.amountCents !== intent.amount || payment.currency !== intent.currency) {
+        log.error(
+          {
+            paymentId: payment.id,
+            paymentIntentId: intent.id,
+            expected: { amount: payment.amountCents, currency: payment.currency },
+            received: { amount: intent.amount, currency: intent.currency },
+          },
+          'paid amount differs from the payment snapshot: not fulfilled',
+        );
+        return 'amount-mismatch';
+      }
+      // Another event for the same intent (Stripe may send several) already fulfilled it.
+      if (!(await markPaymentSucceeded(tx, payment.id))) return 'already-fulfilled';
+      const orderIds = await insertOrdersForPayment(tx, payment.id);
+      if (payment.source === 'books') await removePaidCartLines(tx, payment.id);
+      log.info({ paymentId: payment.id, orders: orderIds.length }, 'payment fulfilled');
+      return 'fulfilled';
+    });
+  }
+
+  async function markFailed(
+    intent: z.infer<typeof paymentIntentObjectSchema>,
+    event: StripeEvent,
+  ): Promise<StripeEventOutcome> {
+    return db.transaction(async (tx) => {
+      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
+      // A late failure after a success (events may arrive out of order) changes nothing.
+      return (await markPaymentFailed(tx, intent.id)) ? 'marked-failed' : 'not-pending';
+    });
+  }
+
+  return {
+    async createOrReusePaymentIntent(caller, body, log) {
+      if (!gateway) throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+      const snapshot =
+        body.source === 'books' ? await priceBookCart(db, caller.email) : priceCourses(body.items);
+      const key: CartKey = {
+        email: caller.email,
+        source: snapshot.source,
+        fingerprint: cartFingerprint(snapshot),
+      };
+
+      const open = await findOpenPayment(db, key);
+      if (open) return reuse(open, body);
+
+      // Concurrent asks for one cart derive the same payment id and idempotency key, so Stripe
+      // creates one PaymentIntent; the same cart bought again later gets new ones.
+      const paidBefore = await countPaidCarts(db, key);
+      const seed = sha256(JSON.stringify([key.email, key.source, key.fingerprint, paidBefore]));
+      const paymentId = `pay_${seed.slice(0, 32)}`;
+      const intent = await createIntent(
+        gateway,
+        {
+          amountCents: snapshot.amountCents,
+          currency: 'usd',
+          metadata: { paymentId, email: caller.email, source: snapshot.source },
+          idempotencyKey: `learntogether-checkout-${seed}`,
+        },
+        log,
+      );
+      if (intent.amountCents !== snapshot.amountCents) {
+        log.error(
+          { paymentIntentId: intent.id, expected: snapshot.amountCents, got: intent.amountCents },
+          'Stripe answered a PaymentIntent of another amount',
+        );
+        throw new HttpError(502, CHECKOUT_MESSAGES.paymentProviderFailed);
+      }
+
+      const inserted = await insertPayment(db, {
+        ...key,
+        id: paymentId,
+        amountCents: snapshot.amountCents,
+        lines: snapshot.lines,
+        shipping: body.shipping,
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+      });
+      if (inserted)
+        return answer({ clientSecret: intent.clientSecret, amountCents: snapshot.amountCents });
+      // A concurrent ask for the same cart inserted first: answer its payment.
+      const winner = await findOpenPayment(db, key);
+      if (winner) return reuse(winner, body);
+      // It was paid in between: this cart is no longer what the user is paying for.
+      throw new HttpError(409, CART_JUST_PAID);
+    },
+
+    async handleStripeEvent(event, log) {
+      if (
+        event.type !== 'payment_intent.succeeded' &&
+        event.type !== 'payment_intent.payment_failed'
+      ) {
+        return 'ignored';
+      }
+      const intent = paymentIntentObjectSchema.safeParse(event.data.object);
+      if (!intent.success) {
+        log.warn({ eventId: event.id, type: event.type }, 'event without a PaymentIntent: ignored');
+        return 'ignored';
+      }
+      const outcome =
+        event.type === 'payment_intent.succeeded'
+          ? await fulfil(intent.data, event, log)
+          : await markFailed(intent.data, event);
+      log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
+      return outcome;
+    },
+  };
+}

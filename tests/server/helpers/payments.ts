@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import { expect } from 'vitest';
+import { paymentIntentResponseSchema, type ShippingAddress } from '../../../contract/payments';
+import {
+  PaymentProviderError,
+  verifyStripeWebhook,
+  WebhooksNotConfiguredError,
+  type CreatePaymentIntentInput,
+  type CreatedPaymentIntent,
+  type PaymentGateway,
+} from '../../../server/payments/stripe-gateway';
+import { bearer, type SignedIn } from './accounts';
+
+export const TEST_WEBHOOK_SECRET = 'whsec_test_learntogether_server_suite';
+
+export type RecordedIntent = CreatedPaymentIntent & { input: CreatePaymentIntentInput };
+
+/**
+ * A PaymentGateway that keeps PaymentIntents in memory, as Stripe would: one intent per
+ * idempotency key. Webhooks are verified by the production code (stripe's constructEvent).
+ */
+export type TestGateway = PaymentGateway & {
+  /** Every createPaymentIntent call, in order. */
+  calls: CreatePaymentIntentInput[];
+  /** The intents created, by id. */
+  intents: Map<string, RecordedIntent>;
+  /** The next createPaymentIntent calls fail as a network error would. */
+  failNext(count?: number): void;
+};
+
+export function createTestGateway(options: { webhookSecret?: string | null } = {}): TestGateway {
+  const secret = options.webhookSecret === undefined ? TEST_WEBHOOK_SECRET : options.webhookSecret;
+  const byKey = new Map<string, RecordedIntent>();
+  const intents = new Map<string, RecordedIntent>();
+  const calls: CreatePaymentIntentInput[] = [];
+  let failures = 0;
+  return {
+    calls,
+    intents,
+    failNext(count = 1) {
+      failures = count;
+    },
+    async createPaymentIntent(input) {
+      calls.push(input);
+      // Stripe's requests are asynchronous: let concurrent callers interleave.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (failures > 0) {
+        failures -= 1;
+        throw new PaymentProviderError('connect ECONNREFUSED 127.0.0.1:1 (test)');
+      }
+      const existing = byKey.get(input.idempotencyKey);
+      if (existing) return existing;
+      const id = `pi_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+      const intent: RecordedIntent = {
+        id,
+        clientSecret: `${id}_secret_${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+        status: 'requires_payment_method',
+        amountCents: input.amountCents,
+        input,
+      };
+      byKey.set(input.idempotencyKey, intent);
+      intents.set(id, intent);
+      return intent;
+    },
+    verifyWebhook(rawBody, signatureHeader) {
+      if (secret === null) throw new WebhooksNotConfiguredError();
+      return verifyStripeWebhook(rawBody, signatureHeader, secret);
+    },
+  };
+}
+
+/** A Stripe event as Stripe sends it (the fields the shop reads, and a few it does not). */
+export function paymentIntentEvent(
+  type: string,
+  intent: { id: string; amount: number; currency?: string },
+  eventId = `evt_test_${randomUUID().replaceAll('-', '')}`,
+): Record<string, unknown> {
+  return {
+    id: eventId,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        currency: intent.currency ?? 'usd',
+        status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+      },
+    },
+  };
+}
+
+/**
+ * Sends an event to the webhook as Stripe does: the JSON body and a Stripe-Signature made by the
+ * official package (`generateTestHeaderString`). `secondsAgo` backdates the signature.
+ */
+export function deliverWebhook(
+  app: FastifyInstance,
+  event: unknown,
+  options: { secret?: string; secondsAgo?: number; signature?: string | null } = {},
+): Promise<LightMyRequestResponse> {
+  const payload = JSON.stringify(event);
+  const header =
+    options.signature === undefined
+      ? Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? TEST_WEBHOOK_SECRET,
+          timestamp: Math.floor(Date.now() / 1000) - (options.secondsAgo ?? 0),
+        })
+      : options.signature;
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(header === null ? {} : { 'stripe-signature': header }),
+    },
+    payload,
+  });
+}
+
+export function shippingFor(user: { email: string }): ShippingAddress {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: user.email,
+    country: 'Canada',
+    address: '12 Analytical Row',
+    city: 'Toronto',
+    state: 'Ontario',
+    postalCode: 'M5V 2T6',
+  };
+}
+
+export function askForIntent(
+  app: FastifyInstance,
+  user: SignedIn,
+  body: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/intent',
+    headers: bearer(user.accessToken),
+    payload: { shipping: shippingFor(user), ...body },
+  });
+}
+
+/** The intent id inside a client secret (`pi_…_secret_…`). */
+export function intentIdOf(clientSecret: string): string {
+  const id = clientSecret.split('_secret_')[0];
+  if (!id) throw new Error(`not a client secret: ${clientSecret}`);
+  return id;
+}
+
+/**
+ * A whole purchase of courses: the intent, then Stripe's signed `payment_intent.succeeded`.
+ * Returns the intent id.
+ */
+export async function buyCourses(
+  app: FastifyInstance,
+  gateway: TestGateway,
+  user: SignedIn,
+  items: Array<{ _id: string; quantity: number }>,
+): Promise<string> {
+  const res = await askForIntent(app, user, { source: 'courses', items });
+  expect(res.statusCode, res.body).toBe(200);
+  const { clientSecret } = paymentIntentResponseSchema.parse(res.json());
+  const intent = gateway.intents.get(intentIdOf(clientSecret));
+  if (!intent) throw new Error('the gateway did not create that intent');
+  const paid = await deliverWebhook(
+    app,
+    paymentIntentEvent('payment_intent.succeeded', { id: intent.id, amount: intent.amountCents }),
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  return intent.id;
+}
