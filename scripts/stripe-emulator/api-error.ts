@@ -66,7 +66,12 @@ function invalidRequest(
   const code = extra.code;
   return new ApiError(
     status,
-    { type: 'invalid_request_error', message, ...(code ? { doc_url: docUrl(code) } : {}), ...extra },
+    {
+      type: 'invalid_request_error',
+      message,
+      ...(code ? { doc_url: docUrl(code) } : {}),
+      ...extra,
+    },
     keepForIdempotency,
   );
 }

@@ -2,14 +2,7 @@
 // inlines this file, so it must stay free of imports and of anything but plain functions).
 
 export type CardBrand =
-  | 'visa'
-  | 'mastercard'
-  | 'amex'
-  | 'discover'
-  | 'diners'
-  | 'jcb'
-  | 'unionpay'
-  | 'unknown';
+  'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
 
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');

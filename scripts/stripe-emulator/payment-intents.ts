@@ -117,7 +117,12 @@ export class PaymentIntents {
     this.intents.set(intent.id, intent);
     this.apiVersions.set(intent.id, caller.apiVersion);
     this.emit({ type: 'payment_intent.created', object: intent }, caller);
-    if (confirm) return this.confirm(intent.id, paymentMethodId ? { payment_method: paymentMethodId } : {}, caller);
+    if (confirm)
+      return this.confirm(
+        intent.id,
+        paymentMethodId ? { payment_method: paymentMethodId } : {},
+        caller,
+      );
     return intent;
   }
 
@@ -245,7 +250,8 @@ export class PaymentIntents {
       if (field === 'latest_charge' && typeof intent.latest_charge === 'string')
         copy.latest_charge = this.charges.get(intent.latest_charge) ?? intent.latest_charge;
       else if (field === 'payment_method' && typeof intent.payment_method === 'string')
-        copy.payment_method = this.paymentMethods.get(intent.payment_method) ?? intent.payment_method;
+        copy.payment_method =
+          this.paymentMethods.get(intent.payment_method) ?? intent.payment_method;
       else if (field !== 'latest_charge' && field !== 'payment_method')
         throw apiErrors.invalidValue(
           'expand',

@@ -90,7 +90,9 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       if (this.destroyed)
         throw integrationError('This Element has already been destroyed. Please create a new one.');
       const node =
-        typeof domElement === 'string' ? document.querySelector<HTMLElement>(domElement) : domElement;
+        typeof domElement === 'string'
+          ? document.querySelector<HTMLElement>(domElement)
+          : domElement;
       if (!node)
         throw integrationError(
           `The selector you specified (${String(domElement)}) applies to no DOM elements that are currently on the page.`,
@@ -142,9 +144,11 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
 
     update(options: CardOptions): void {
       const hidePostalCodeChanged =
-        options.hidePostalCode !== undefined && options.hidePostalCode !== this.options.hidePostalCode;
+        options.hidePostalCode !== undefined &&
+        options.hidePostalCode !== this.options.hidePostalCode;
       this.options = { ...this.options, ...options };
-      if (options.value?.postalCode !== undefined) this.values.postalCode = options.value.postalCode;
+      if (options.value?.postalCode !== undefined)
+        this.values.postalCode = options.value.postalCode;
       if (this.mountNode && hidePostalCodeChanged) this.render();
       else this.applyStyles();
     }
@@ -174,7 +178,10 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
 
     /** The card as confirmCardPayment sends it, or the first validation error. */
     cardData():
-      | { card: { number: string; expMonth: number; expYear: number; cvc: string }; postalCode: string }
+      | {
+          card: { number: string; expMonth: number; expYear: number; cvc: string };
+          postalCode: string;
+        }
       | { error: ValidationError } {
       if (!this.mountNode)
         throw integrationError(
@@ -209,7 +216,8 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       if (this.showsPostalCode()) fields.push('postalCode');
       for (const name of fields) {
         const error = fieldError(name);
-        if (error) return { type: 'validation_error', code: error, message: validationMessages[error] };
+        if (error)
+          return { type: 'validation_error', code: error, message: validationMessages[error] };
       }
       return undefined;
     }
@@ -240,7 +248,9 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
         return this.values.cvc.length < cvcLength(brand) && reportIncomplete
           ? 'incomplete_cvc'
           : undefined;
-      return this.values.postalCode.trim() === '' && reportIncomplete ? 'incomplete_zip' : undefined;
+      return this.values.postalCode.trim() === '' && reportIncomplete
+        ? 'incomplete_zip'
+        : undefined;
     }
 
     private isEmpty(): boolean {
@@ -447,7 +457,9 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
 
   function Stripe(publishableKey: unknown, _options?: unknown) {
     if (typeof publishableKey !== 'string' || publishableKey === '')
-      throw integrationError('Please call Stripe() with your publishable key. You used an empty string.');
+      throw integrationError(
+        'Please call Stripe() with your publishable key. You used an empty string.',
+      );
     if (/^(sk|rk)_/.test(publishableKey))
       throw integrationError(
         'You should not use your secret key with Stripe.js. Please pass a publishable key instead.',

@@ -35,7 +35,14 @@ export type BillingDetails = Stripe.PaymentMethod.BillingDetails;
 
 export function emptyBillingDetails(): BillingDetails {
   return {
-    address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+    address: {
+      city: null,
+      country: null,
+      line1: null,
+      line2: null,
+      postal_code: null,
+      state: null,
+    },
     email: null,
     name: null,
     phone: null,

@@ -66,7 +66,9 @@ export class WebhookSender {
       if (this.closed) return;
       const delay = this.retryDelaysMs[series];
       if (delay === undefined) break;
-      this.log(`webhook ${where}: attempt ${attempt.attempt} failed (${outcome}); retry in ${delay} ms`);
+      this.log(
+        `webhook ${where}: attempt ${attempt.attempt} failed (${outcome}); retry in ${delay} ms`,
+      );
       await this.sleep(delay);
     }
     if (this.closed) return;

@@ -4,10 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  startStripeEmulator,
-  type StripeEmulator,
-} from '../../scripts/stripe-emulator/emulator';
+import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-emulator/emulator';
 
 const secretKey = 'sk_test_emulator';
 const publishableKey = 'pk_test_emulator';
@@ -481,9 +478,9 @@ describe('Stripe emulator webhooks', () => {
     // The signature really binds payload and secret: another secret or a changed body fails.
     const { rawBody, headers } = succeeded as Delivery;
     const signature = String(headers['stripe-signature']);
-    expect(() =>
-      Stripe.webhooks.constructEvent(rawBody, signature, 'whsec_other', 300),
-    ).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => Stripe.webhooks.constructEvent(rawBody, signature, 'whsec_other', 300)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     expect(() =>
       Stripe.webhooks.constructEvent(rawBody.replace('2000', '1'), signature, webhookSecret, 300),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
