@@ -227,6 +227,37 @@ describe('Stripe.js stand-in', () => {
     });
   });
 
+  it('passes axe (no serious or critical violations) and shows a visible focus ring', async () => {
+    page = await openPage(emulator);
+    const { window } = page;
+    const standIn = (window as unknown as { Stripe: (key: string) => StandIn }).Stripe(
+      publishableKey,
+    );
+    standIn
+      .elements()
+      .create('card', { style: { base: { fontSize: '16px' } } })
+      .mount('#card');
+    // axe-core finds the page through the window and document globals when it loads.
+    vi.stubGlobal('window', window);
+    vi.stubGlobal('document', window.document);
+    const { default: axe } = await import('axe-core');
+    const results = await axe.run(window.document.getElementById('card') as HTMLElement, {
+      resultTypes: ['violations'],
+      // jsdom does no layout, so contrast is for the browser e2e run (@axe-core/playwright).
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    const serious = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    expect(results.passes.map((rule) => rule.id)).toContain('label');
+
+    const rules = [...window.document.querySelectorAll('style')]
+      .map((style) => style.textContent)
+      .join('\n');
+    expect(rules).toMatch(/input:focus-visible \{ outline: 2px solid/);
+  });
+
   it('resolves { error } with Stripe’s message for a declined card, and the next card can pay', async () => {
     page = await openPage(emulator);
     const { window } = page;

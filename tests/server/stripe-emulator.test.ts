@@ -1,5 +1,6 @@
 // The Stripe emulator, driven the way the product server drives Stripe: through the official `stripe`
 // package pointed at it, with webhooks checked by `stripe.webhooks.constructEvent`.
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -583,5 +584,44 @@ describe('Stripe emulator webhooks', () => {
     expect(Date.now() - started).toBeLessThan(150);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(attempts).toBe(1);
+  });
+});
+
+describe('Stripe emulator CLI', () => {
+  it('logs when ready, answers GET /, logs each webhook attempt, and exits cleanly on SIGTERM', async () => {
+    const receiver = await startReceiver();
+    const child = spawn(
+      'node_modules/.bin/tsx',
+      ['scripts/stripe-emulator/main.ts', '--port', '0', '--webhook-url', receiver.url],
+      { env: { ...process.env, STRIPE_WEBHOOK_SECRET: webhookSecret } },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await vi.waitFor(
+        () => expect(output).toMatch(/Stripe emulator ready at http:\/\/127\.0\.0\.1:\d+/),
+        {
+          timeout: 20_000,
+          interval: 50,
+        },
+      );
+      const url = /ready at (\S+)/.exec(output)?.[1] ?? '';
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      await new Stripe(secretKey, {
+        host: '127.0.0.1',
+        port: Number(new URL(url).port),
+        protocol: 'http',
+      }).paymentIntents.create({ amount: 1000, currency: 'usd' });
+      await vi.waitFor(() => expect(receiver.deliveries).toHaveLength(1));
+      await vi.waitFor(() =>
+        expect(output).toMatch(/webhook evt_\w+ payment_intent\.created .*delivered \(200\)/),
+      );
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await receiver.close();
+    }
   });
 });
