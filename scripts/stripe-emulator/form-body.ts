@@ -3,7 +3,7 @@
 // `payment_method_types[]=card` — plus typed readers that answer Stripe's parameter errors.
 import { ApiError, apiErrors } from './api-error';
 
-export type FormValue = string | FormValue[] | FormObject;
+export type FormValue = string | FormObject;
 export type FormObject = { [key: string]: FormValue };
 
 function keyPath(key: string): string[] {
@@ -13,41 +13,26 @@ function keyPath(key: string): string[] {
   return [match[1], ...nested];
 }
 
+// Nested keys always make objects (`x[0]`, `x[1]` → { 0, 1 }; `x[]` appends the next index), so a
+// metadata key that happens to be a number stays a key; readStringList reads such objects as lists.
 function setPath(root: FormObject, path: string[], value: string, fullKey: string): void {
-  let container: FormObject | FormValue[] = root;
-  for (let index = 0; index < path.length; index += 1) {
-    const segment = path[index] ?? '';
-    const last = index === path.length - 1;
-    const nextIsList = !last && /^\d*$/.test(path[index + 1] ?? '');
-    if (Array.isArray(container)) {
-      const position = segment === '' ? container.length : Number(segment);
-      if (!Number.isInteger(position)) throw apiErrors.invalidHash(fullKey);
-      if (last) container[position] = value;
-      else container = descend(container, position, nextIsList, fullKey);
-    } else {
-      if (last) {
-        if (typeof container[segment] === 'object') throw apiErrors.invalidString(fullKey);
-        container[segment] = value;
-      } else container = descend(container, segment, nextIsList, fullKey);
+  let container: FormObject = root;
+  path.forEach((rawSegment, index) => {
+    const segment = rawSegment === '' ? String(Object.keys(container).length) : rawSegment;
+    if (index === path.length - 1) {
+      if (typeof container[segment] === 'object') throw apiErrors.invalidString(fullKey);
+      container[segment] = value;
+      return;
     }
-  }
-}
-
-function descend(
-  container: FormObject | FormValue[],
-  at: string | number,
-  asList: boolean,
-  fullKey: string,
-): FormObject | FormValue[] {
-  const record = container as Record<string | number, FormValue | undefined>;
-  const existing = record[at];
-  if (existing === undefined) {
-    const created: FormObject | FormValue[] = asList ? [] : {};
-    record[at] = created;
-    return created;
-  }
-  if (typeof existing === 'string') throw apiErrors.invalidHash(fullKey);
-  return existing;
+    const existing = container[segment];
+    if (existing === undefined) {
+      const created: FormObject = {};
+      container[segment] = created;
+      container = created;
+    } else if (typeof existing === 'string') {
+      throw apiErrors.invalidHash(fullKey);
+    } else container = existing;
+  });
 }
 
 /** Parses a form-encoded body or query string into nested objects and lists. */
@@ -95,14 +80,14 @@ export function readBoolean(params: FormObject, key: string, name = key): boolea
 export function readObject(params: FormObject, key: string, name = key): FormObject | undefined {
   const value = params[key];
   if (value === undefined || value === '') return undefined;
-  if (typeof value === 'string' || Array.isArray(value)) throw apiErrors.invalidHash(name);
+  if (typeof value === 'string') throw apiErrors.invalidHash(name);
   return value;
 }
 
 export function readStringList(params: FormObject, key: string, name = key): string[] | undefined {
   const value = params[key];
   if (value === undefined) return undefined;
-  const list = Array.isArray(value) ? value : typeof value === 'object' ? Object.values(value) : [];
+  const list = typeof value === 'object' ? Object.values(value) : [];
   if (typeof value === 'string' || list.some((item) => typeof item !== 'string'))
     throw new ApiError(400, {
       type: 'invalid_request_error',
@@ -118,12 +103,10 @@ export function fingerprint(params: FormObject): string {
   const sort = (value: FormValue): unknown =>
     typeof value === 'string'
       ? value
-      : Array.isArray(value)
-        ? value.map(sort)
-        : Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((key) => [key, sort(value[key] as FormValue)]),
-          );
+      : Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sort(value[key] as FormValue)]),
+        );
   return JSON.stringify(sort(params));
 }

@@ -12,6 +12,10 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  if (process.env.NODE_ENV === 'production')
+    fail(
+      'the Stripe emulator is for development and tests; it does not run with NODE_ENV=production',
+    );
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },

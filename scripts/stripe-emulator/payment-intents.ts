@@ -75,20 +75,25 @@ export class PaymentIntents {
       'receipt_email',
       'automatic_payment_methods',
       'payment_method_types',
+      'allowed_payment_method_types',
       'shipping',
       'payment_method',
+      'payment_method_data',
       'confirm',
+      'return_url',
       'expand',
     ]);
     const amount = readAmount(params, true) ?? 0;
     const currency = readCurrency(params, true) ?? '';
     if (currency === 'usd' && amount < 50) throw apiErrors.amountTooSmall();
     const automatic = readObject(params, 'automatic_payment_methods');
-    const types = readStringList(params, 'payment_method_types');
+    // `allowed_payment_method_types` is the newer API versions' name for `payment_method_types`.
+    const allowed = readStringList(params, 'allowed_payment_method_types');
+    const types = readStringList(params, 'payment_method_types') ?? allowed;
     if (automatic && types)
       throw apiErrors.invalidValue(
         'automatic_payment_methods',
-        'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+        `You may only specify one of these parameters: automatic_payment_methods, ${allowed ? 'allowed_payment_method_types' : 'payment_method_types'}.`,
       );
     let automaticEnabled: boolean | undefined;
     if (automatic) {
@@ -99,6 +104,12 @@ export class PaymentIntents {
     } else if (!types) automaticEnabled = true; // Stripe's default since API version 2023-08-16.
     const confirm = readBoolean(params, 'confirm') ?? false;
     const paymentMethodId = readString(params, 'payment_method');
+    const paymentMethodData = params.payment_method_data;
+    if (paymentMethodData !== undefined && !confirm)
+      throw apiErrors.invalidValue(
+        'payment_method_data',
+        'The Stripe emulator takes payment_method_data on create only together with confirm=true.',
+      );
 
     const intent = newPaymentIntent({
       amount,
@@ -110,6 +121,7 @@ export class PaymentIntents {
       paymentMethodTypes: readPaymentMethodTypes(types),
       shipping: readShipping(params),
     });
+    if (allowed) intent.allowed_payment_method_types = ['card'];
     if (paymentMethodId && !confirm) {
       intent.payment_method = this.resolvePaymentMethod(paymentMethodId).id;
       intent.status = 'requires_confirmation';
@@ -117,12 +129,12 @@ export class PaymentIntents {
     this.intents.set(intent.id, intent);
     this.apiVersions.set(intent.id, caller.apiVersion);
     this.emit({ type: 'payment_intent.created', object: intent }, caller);
-    if (confirm)
-      return this.confirm(
-        intent.id,
-        paymentMethodId ? { payment_method: paymentMethodId } : {},
-        caller,
-      );
+    if (confirm) {
+      const confirmParams: FormObject = {};
+      if (paymentMethodId) confirmParams.payment_method = paymentMethodId;
+      if (paymentMethodData !== undefined) confirmParams.payment_method_data = paymentMethodData;
+      return this.confirm(intent.id, confirmParams, caller);
+    }
     return intent;
   }
 
@@ -516,7 +528,7 @@ function readMetadata(params: FormObject, current: Stripe.Metadata): Stripe.Meta
   const given = params.metadata;
   if (given === undefined) return current;
   if (given === '') return {};
-  if (typeof given === 'string' || Array.isArray(given)) throw apiErrors.invalidHash('metadata');
+  if (typeof given === 'string') throw apiErrors.invalidHash('metadata');
   const metadata: Stripe.Metadata = { ...current };
   for (const [key, value] of Object.entries(given)) {
     if (typeof value !== 'string') throw apiErrors.invalidString(`metadata[${key}]`);

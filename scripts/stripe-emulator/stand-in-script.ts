@@ -18,7 +18,15 @@ function transpile(file: string): string {
     .replace(/^export\s*\{\s*\};?\s*$/gm, '');
 }
 
+let built: string | undefined;
+
+/** The script, built once per process. */
 export function buildStandInScript(): string {
+  built ??= build();
+  return built;
+}
+
+function build(): string {
   const body = sources.map((file) => `// ${file}\n${transpile(file)}`).join('\n');
   return [
     '// Stripe.js stand-in served by the local Stripe emulator (not Stripe.js).',

@@ -151,6 +151,36 @@ describe('Stripe emulator API (through the stripe package)', () => {
     expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'colour' });
   });
 
+  it('reads Stripe’s bracket encoding: lists, hashes, numeric metadata keys, and `[]` lists', async () => {
+    const created = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+      metadata: { '7': 'a numeric key', line: 'x' },
+      shipping: { name: 'Ada', address: { line1: '1 Main St', city: 'Dhaka', country: 'BD' } },
+    });
+    expect(created).toMatchObject({
+      allowed_payment_method_types: ['card'],
+      payment_method_types: ['card'],
+      automatic_payment_methods: null,
+      metadata: { '7': 'a numeric key', line: 'x' },
+      shipping: { name: 'Ada', address: { line1: '1 Main St', city: 'Dhaka', country: 'BD' } },
+    });
+    const raw = await fetch(`${emulator.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'amount=1000&currency=usd&payment_method_types[]=card&metadata%5Bkey%5D=value',
+    });
+    expect(raw.status).toBe(200);
+    expect(await raw.json()).toMatchObject({
+      payment_method_types: ['card'],
+      metadata: { key: 'value' },
+    });
+  });
+
   it('honours Idempotency-Key: same params replay the same object, other params are refused', async () => {
     const key = `order-${Date.now()}`;
     const params = { amount: 1500, currency: 'usd', metadata: { cart: 'c-1' } };
@@ -282,6 +312,29 @@ describe('Stripe emulator API (through the stripe package)', () => {
     await expect(
       confirmWithCard({ ...good, number: '378282246310005', cvc: '123' }),
     ).rejects.toMatchObject({ code: 'incorrect_cvc' });
+  });
+
+  it('creates and confirms in one call (confirm: true), as a server-side bench would', async () => {
+    const paid = await stripe.paymentIntents.create({
+      amount: 1000,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    expect(paid).toMatchObject({ status: 'succeeded', amount_received: 1000 });
+    const declined = await caught(
+      stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'usd',
+        payment_method: 'pm_card_chargeDeclinedInsufficientFunds',
+        confirm: true,
+      }),
+    );
+    expect(declined).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      payment_intent: { status: 'requires_payment_method' },
+    });
   });
 
   it('refuses to confirm a succeeded or a canceled PaymentIntent', async () => {
