@@ -9,6 +9,8 @@ import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-e
 type PageWindow = Window & typeof globalThis;
 type Page = { window: PageWindow; close: () => Promise<void> };
 
+/** Local deliveries are fast; the margin is for a busy machine. */
+const eventually = { timeout: 5_000, interval: 20 };
 const publishableKey = 'pk_test_stand_in';
 
 /** A jsdom page on the web app's origin (jsdom has no types here; vitest's environment builds it). */
@@ -137,8 +139,9 @@ describe('Stripe.js stand-in', () => {
         createElement(Elements, { stripe: loadStripe(publishableKey) }, createElement(PayForm)),
       );
     });
-    await vi.waitFor(() =>
-      expect(window.document.querySelector('input[aria-label="Card number"]')).not.toBeNull(),
+    await vi.waitFor(
+      () => expect(window.document.querySelector('input[aria-label="Card number"]')).not.toBeNull(),
+      eventually,
     );
     type(window, 'Card number', '4242424242424242');
     type(window, 'Expiration date MM / YY', '12' + String((new Date().getFullYear() + 2) % 100));
@@ -190,7 +193,10 @@ describe('Stripe.js stand-in', () => {
     expect(group.style.fontSize).toBe('16px');
     expect(group.style.height).toBe('1.2em');
     expect(mountNode.classList.contains('StripeElement')).toBe(true);
-    await vi.waitFor(() => expect(events.map((event) => event.type)).toContain('ready'));
+    await vi.waitFor(
+      () => expect(events.map((event) => event.type)).toContain('ready'),
+      eventually,
+    );
 
     type(window, 'Card number', '4242424242424242');
     expect(inputs[0]?.value).toBe('4242 4242 4242 4242');
