@@ -1,0 +1,71 @@
+// A local Stripe emulator (like the Firebase Auth Emulator, but ours): the subset of Stripe's API our
+// checkout uses, Stripe's test cards, signed webhooks with retries, and a Stripe.js stand-in at
+// /v3/stripe.js. State lives in memory. Endpoints under /_emulator/ are ours, not Stripe's.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { EventLog } from './events';
+import { createRequestHandler } from './http-api';
+import { IdempotencyStore } from './idempotency';
+import { PaymentIntents } from './payment-intents';
+import { buildStandInScript } from './stand-in-script';
+import { defaultRetryDelaysMs, WebhookSender } from './webhooks';
+
+export type StripeEmulatorOptions = {
+  /** 0 = any free port (tests). */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where events go, signed with this whsec_ secret. */
+  webhook?: { url: string; secret: string };
+  /** The webhook retry schedule after a failed attempt. */
+  retryDelaysMs?: number[];
+  /** One line per webhook attempt; default: none. */
+  log?: (line: string) => void;
+};
+
+export type StripeEmulator = { url: string; port: number; close(): Promise<void> };
+
+export async function startStripeEmulator(options: StripeEmulatorOptions): Promise<StripeEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => {});
+  const events = new EventLog(options.webhook !== undefined);
+  const webhooks = options.webhook
+    ? new WebhookSender(options.webhook, options.retryDelaysMs ?? defaultRetryDelaysMs, log)
+    : undefined;
+  const handler = createRequestHandler({
+    intents: new PaymentIntents(events),
+    events,
+    idempotency: new IdempotencyStore(),
+    webhooks,
+    standInScript: buildStandInScript(),
+    defaultApiVersion: Stripe.API_VERSION,
+  });
+
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= (async () => {
+        await webhooks?.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
+  };
+}
