@@ -10,7 +10,7 @@ export const EMULATOR_PUBLISHABLE_KEY = 'pk_test_learntogether_stripe_emulator';
 
 /** A fresh `whsec_…` secret: the emulator signs its webhooks with it, the server checks them. */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('base64url')}`;
+  return `whsec_${randomBytes(24).toString('hex')}`;
 }
 
 /** The server's environment for talking to an emulator on `port` (see server/config.ts). */
