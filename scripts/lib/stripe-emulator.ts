@@ -39,15 +39,21 @@ export async function startStripeEmulator(options: {
   serverPort: number;
   webhookSecret: string;
 }): Promise<Managed> {
-  const emulator = startProcess('stripe', 'node_modules/.bin/tsx', [
-    'scripts/stripe-emulator/main.ts',
-    '--port',
-    String(options.port),
-    '--webhook-url',
-    `http://127.0.0.1:${options.serverPort}/api/payments/webhook`,
-    '--webhook-secret',
-    options.webhookSecret,
-  ]);
+  const emulator = startProcess(
+    'stripe',
+    'node_modules/.bin/tsx',
+    [
+      'scripts/stripe-emulator/main.ts',
+      '--port',
+      String(options.port),
+      '--webhook-url',
+      `http://127.0.0.1:${options.serverPort}/api/payments/webhook`,
+      '--webhook-secret',
+      options.webhookSecret,
+    ],
+    // A Vite build earlier in this process sets NODE_ENV=production, which the emulator refuses.
+    { env: { NODE_ENV: 'test' } },
+  );
   await waitForUrl(`http://127.0.0.1:${options.port}/`, 30_000);
   return emulator;
 }
