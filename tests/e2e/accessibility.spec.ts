@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { scan, type Finding } from './support/axe';
 import { expect, logIn, test } from './support/fixtures';
 
 // axe on every route of the spec's table, signed out, as a student and as an admin, at desktop
@@ -48,21 +48,6 @@ const ROLES = {
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
-}
-
-type Finding = { where: string; id: string; impact: string; help: string; targets: string[] };
-
-async function scan(page: Page, where: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      where,
-      id: violation.id,
-      impact: violation.impact ?? '',
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
 }
 
 for (const [viewportName, viewportOptions] of Object.entries(VIEWPORTS)) {

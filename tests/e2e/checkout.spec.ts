@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { scan } from './support/axe';
 import { confirm, createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
 // The whole purchase against the e2e stack's Stripe emulator: Stripe.js stand-in in the page,
@@ -76,6 +77,8 @@ test('a student buys two books with 4242…, sees them in My Orders and deletes 
 
   await expect(page.getByRole('heading', { name: 'Pay price of the book' })).toBeVisible();
   await expect(page.getByText(`Please pay : ${money(first.cents + second.cents)}$`)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await scan(page, 'card page, desktop')).toEqual([]);
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
   // The webhook empties the cart on the server; the badge follows without a reload.
@@ -107,10 +110,12 @@ test('a student buys two books with 4242…, sees them in My Orders and deletes 
 test('a declined card shows Stripe’s message and creates no order; another card then pays', async ({
   page,
 }) => {
+  // On a phone, with the axe check of the card page and its error.
+  await page.setViewportSize({ width: 375, height: 812 });
   const email = await signUpAndLogIn(page, 'checkout-declined');
   await page.goto('/book');
   const book = await orderBook(page, 2);
-  await page.getByRole('link', { name: 'View Orders' }).click();
+  await page.goto('/cart-book');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await fillShipping(page, email);
   await expect(page.getByText(`Please pay : ${money(book.cents)}$`)).toBeVisible();
@@ -120,6 +125,7 @@ test('a declined card shows Stripe’s message and creates no order; another car
     page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   ).toBeVisible();
   await expect(page.getByText('Congrats! Your payment is completed.')).toHaveCount(0);
+  expect(await scan(page, 'card page with a declined card, phone')).toEqual([]);
 
   // Nothing was bought: the cart still holds the book, My Orders is empty.
   await openMyOrders(page);

@@ -105,13 +105,16 @@ export function MyOrdersScreen({ email }: Props) {
         </div>
       ) : (
         <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-          <table className="table table-sm sm:table-md">
+          {/* Compact on phones, so every column (the delete button too) fits a 375 px screen. */}
+          <table className="table table-xs sm:table-md">
             <thead>
-              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
+              <tr className="bg-base-200/60 text-xs uppercase text-base-content/70 sm:tracking-wider">
                 <th scope="col" className="w-10">
                   #
                 </th>
-                <th scope="col">Product Name</th>
+                <th scope="col" className="whitespace-normal">
+                  Product Name
+                </th>
                 <th scope="col" className="text-right">
                   Quantity
                 </th>
@@ -131,7 +134,7 @@ export function MyOrdersScreen({ email }: Props) {
                     <th scope="row" className="font-medium text-base-content/70">
                       {index + 1}
                     </th>
-                    <td className="min-w-32 break-words font-medium">{order.name}</td>
+                    <td className="break-words font-medium">{order.name}</td>
                     <td className="text-right tabular-nums">{order.quantity}</td>
                     <td className="text-right tabular-nums">{formatCents(toCents(order.price))}</td>
                     <td className="text-right">
