@@ -2,7 +2,12 @@
 import { run } from '../scripts/lib/processes';
 
 let failed = 0;
-for (const script of ['bench/first-load.ts', 'bench/lighthouse.ts', 'bench/books.ts']) {
+for (const script of [
+  'bench/first-load.ts',
+  'bench/lighthouse.ts',
+  'bench/books.ts',
+  'bench/checkout.ts',
+]) {
   console.log(`\n=== ${script} ===`);
   if ((await run('node_modules/.bin/tsx', [script])) !== 0) failed += 1;
 }
