@@ -1,0 +1,49 @@
+// Zod-free, so the web app may import these as values.
+
+/** The six rooms (spec §9), in the spec's order; the only rooms that exist (DESIGN.md §4). */
+export const CHAT_ROOMS = ['JavaScript', 'PHP', 'Python', 'Java', 'TypeScript', 'C#'] as const;
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+
+export function isChatRoom(value: string): value is ChatRoom {
+  return (CHAT_ROOMS as readonly string[]).includes(value);
+}
+
+export const CHAT_LIMITS = {
+  /** A message's text, after trimming (DESIGN.md §4). */
+  minMessageLength: 1,
+  maxMessageLength: 1000,
+  /** The display name sent with a message, after trimming. */
+  maxNameLength: 50,
+  /** Messages sent on joining, and per page of older history. */
+  historyPageSize: 50,
+  /** Per user, across all their sockets (and processes, with Redis): 5 a second, burst 10. */
+  messagesPerSecond: 5,
+  messageBurst: 10,
+  /** socket.io's maxHttpBufferSize: no event may be larger. */
+  maxEventBytes: 16 * 1024,
+  /** Open sockets per user. */
+  maxSocketsPerUser: 20,
+  /** How long socket.io keeps a dropped client's state for recovery. */
+  recoveryWindowMs: 2 * 60 * 1000,
+} as const;
+
+/** Texts the chat server answers with (acks and connect errors), shown to users as they are. */
+export const CHAT_MESSAGES = {
+  missingToken: 'Please log in to chat.',
+  badToken: 'Your session has expired. Please log in again.',
+  tooManySockets: `You have too many chat windows open (at most ${CHAT_LIMITS.maxSocketsPerUser}).`,
+  unknownRoom: `No such room. The rooms are ${CHAT_ROOMS.join(', ')}.`,
+  notInRoom: 'Join the room first.',
+  emptyMessage: 'A message cannot be empty.',
+  messageTooLong: `A message is at most ${CHAT_LIMITS.maxMessageLength} characters.`,
+  rateLimited: 'You are sending messages too fast. Please wait a moment.',
+  adminsOnly: 'Only an admin can delete messages.',
+  messageNotFound: 'No such message.',
+  badRequest: 'That request is not valid.',
+} as const;
+
+/** The join form's errors (spec §5, §8), checked in this order. */
+export const JOIN_CHAT_ERRORS = {
+  name: 'Please enter your name.',
+  room: 'Please select room.',
+} as const;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CHAT_LIMITS, CHAT_ROOMS } from './chat-rules';
+import { textSchema } from './text';
+
+export {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_ROOMS,
+  JOIN_CHAT_ERRORS,
+  isChatRoom,
+  type ChatRoom,
+} from './chat-rules';
+
+// The socket.io protocol of the chat (DESIGN.md §3): path /socket.io, handshake
+// `auth: { token }` (the access token). The spec's events keep their names and payloads
+// (joinRoom, newMessage, getLatestMessage); the rest are ours. Every client → server event takes
+// an ack callback, answered `{ ok: true, … }` or `{ ok: false, error }`.
+
+export const chatRoomSchema = z.enum(CHAT_ROOMS);
+
+/** A stored message, as the server sends it. `time` is the server's (ISO 8601). */
+export const chatMessageSchema = z.object({
+  _id: z.string(),
+  room: chatRoomSchema,
+  /** The display name the sender gave. */
+  name: z.string(),
+  msg: z.string(),
+  time: z.string(),
+  /** The sender's account id: "own" messages are decided by this, not by name. */
+  userId: z.string(),
+});
+
+/** Client → server `joinRoom(room, ack)`: the spec sends the room name alone. */
+export const joinRoomPayloadSchema = chatRoomSchema;
+/** Ack of joinRoom: the latest messages, oldest first, and who is in the room. */
+export const joinRoomAckSchema = z.object({
+  ok: z.literal(true),
+  messages: z.array(chatMessageSchema),
+  /** True when older messages exist before the first one sent. */
+  hasMore: z.boolean(),
+  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+
+/**
+ * Client → server `newMessage({ newMessage: { time, msg, name }, room }, ack)` (spec §7). The
+ * client's `time` is accepted and ignored: the server stamps its own.
+ */
+export const newMessagePayloadSchema = z.strictObject({
+  newMessage: z.strictObject({
+    time: z.unknown().optional(),
+    msg: textSchema().max(CHAT_LIMITS.maxMessageLength * 4),
+    name: textSchema().trim().min(1).max(CHAT_LIMITS.maxNameLength),
+  }),
+  room: chatRoomSchema,
+  /** A client-chosen id (≤ 64 chars) so a message retried after a reconnect is stored once. */
+  clientId: z.string().min(1).max(64).optional(),
+});
+/** Ack of newMessage: the stored message (the same object the room receives). */
+export const newMessageAckSchema = z.object({ ok: z.literal(true), message: chatMessageSchema });
+
+/** Client → server `loadHistory({ room, before }, ack)`: the page of messages before a message. */
+export const loadHistoryPayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  /** The `_id` of the oldest message the client has. */
+  before: z.string().min(1).max(64),
+});
+/**
+ * Client → server `syncHistory({ room, after }, ack)`: after a reconnect that socket.io could not
+ * recover, every message since the newest one the client has (at most a page; `hasMore` says
+ * there were more, then the client reloads the latest page).
+ */
+export const syncHistoryPayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  after: z.string().min(1).max(64),
+});
+export const historyAckSchema = z.object({
+  ok: z.literal(true),
+  messages: z.array(chatMessageSchema),
+  hasMore: z.boolean(),
+});
+
+/** Client → server `typing({ room, name })`; the room gets `typing({ userId, name })`. */
+export const typingPayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  name: textSchema().trim().min(1).max(CHAT_LIMITS.maxNameLength),
+});
+export const typingEventSchema = z.object({ userId: z.string(), name: z.string() });
+
+/** Server → room `presence({ room, members })` whenever someone joins or leaves. */
+export const presenceEventSchema = z.object({
+  room: chatRoomSchema,
+  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+
+/** Client → server `deleteMessage({ room, id }, ack)` (admins); the room gets `messageDeleted`. */
+export const deleteMessagePayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  id: z.string().min(1).max(64),
+});
+export const messageDeletedEventSchema = z.object({ room: chatRoomSchema, id: z.string() });
+
+/** Every failed ack. */
+export const chatErrorAckSchema = z.object({ ok: z.literal(false), error: z.string() });
+
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
+export type NewMessagePayload = z.infer<typeof newMessagePayloadSchema>;
+export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
+export type HistoryAck = z.infer<typeof historyAckSchema>;
+export type TypingEvent = z.infer<typeof typingEventSchema>;
+export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
+export type ChatErrorAck = z.infer<typeof chatErrorAckSchema>;
+export type ChatAck<T> = T | ChatErrorAck;
+
+/** The typed socket.io events, for `Server<ClientToServer, ServerToClient>` and the client. */
+export interface ChatClientToServerEvents {
+  joinRoom(room: string, ack: (answer: ChatAck<JoinRoomAck>) => void): void;
+  newMessage(payload: unknown, ack: (answer: ChatAck<NewMessageAck>) => void): void;
+  loadHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
+  syncHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
+  typing(payload: unknown): void;
+  deleteMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
+}
+export interface ChatServerToClientEvents {
+  getLatestMessage(message: ChatMessage): void;
+  typing(event: TypingEvent): void;
+  presence(event: PresenceEvent): void;
+  messageDeleted(event: MessageDeletedEvent): void;
+}
