@@ -1,14 +1,13 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
-import { useGetCartQuery } from '@/features/book-cart/api/cart-api';
 import { selectCourseCartCount } from '@/features/course-cart/course-cart-slice';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
-import { baseApi } from '@/lib/api/base-api';
+import { loadedBaseApi } from '@/lib/api/lazy-api';
 import { useAuth } from '@/lib/auth';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 
@@ -24,9 +23,12 @@ function useServerStatePerAccount(account: string | null) {
     const left = previous.current !== null;
     previous.current = account;
     // A visitor's cache holds only public data; it can stay when they sign in.
-    if (left) dispatch(baseApi.util.resetApiState());
+    const api = loadedBaseApi();
+    if (left && api) dispatch(api.util.resetApiState());
   }, [account, dispatch]);
 }
+
+const BookCartCount = lazy(() => import('@/features/book-cart/components/book-cart-count'));
 
 /** Navbar, the current screen (lazy) and the footer with the newsletter form. */
 export function RootLayout() {
@@ -35,13 +37,15 @@ export function RootLayout() {
   const signedIn = status === 'signed-in';
   useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);
   // The badge counts the lines of the signed-in user's book cart (DESIGN.md §4).
-  const { currentData: cartLines } = useGetCartQuery(undefined, { skip: !signedIn });
+  const [cartCount, setCartCount] = useState(0);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <Navbar
-        cartCount={signedIn ? (cartLines?.length ?? 0) : 0}
-        courseCartCount={courseCartCount}
-      />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <BookCartCount onCount={setCartCount} />
+        </Suspense>
+      )}
+      <Navbar cartCount={signedIn ? cartCount : 0} courseCartCount={courseCartCount} />
       <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,5 +1,7 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { ApiError, apiClient } from '@/lib/api-client';
+import { announceBaseApi } from './lazy-api';
 
 /** One request through the app's one api-client (base URL, bearer token, JSON errors). */
 export type ApiRequest = {
@@ -40,3 +42,6 @@ export const baseApi = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
+
+// Every store adds the reducer and middleware now (see lazy-api.ts), before any hook runs.
+announceBaseApi({ api: baseApi, setupListeners });

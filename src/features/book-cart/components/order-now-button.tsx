@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import type { ApiQueryError } from '@/lib/api/base-api';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
-import { useAddToCartMutation } from '../api/cart-api';
+import { useAppDispatch } from '@/lib/redux-hooks';
 
 type Props = { book: { _id: string; name: string } };
 
@@ -26,7 +26,8 @@ export function OrderNowButton({ book }: Props) {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [addToCart, { isLoading }] = useAddToCartMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setIsLoading] = useState(false);
   const [confirmation, setConfirmation] = useState('');
 
   useEffect(() => {
@@ -40,11 +41,22 @@ export function OrderNowButton({ book }: Props) {
       navigate(paths.login, { state: { from: location } });
       return;
     }
+    setIsLoading(true);
     try {
-      await addToCart({ bookId: book._id }).unwrap();
+      // The cart's endpoints (and RTK Query) load at the first order, not with the home page.
+      const { cartApi } = await import('../api/cart-api');
+      const request = dispatch(cartApi.endpoints.addToCart.initiate({ bookId: book._id }));
+      try {
+        await request.unwrap();
+      } finally {
+        // Nothing reads this mutation's result from the cache: the Cart tag refreshes the badge.
+        request.reset();
+      }
       setConfirmation(`Added ${book.name} to your cart.`);
     } catch (error) {
       notify.error(errorText(error));
+    } finally {
+      setIsLoading(false);
     }
   };
 

@@ -1,4 +1,4 @@
-import { baseApi, type ApiQueryError } from '@/lib/api/base-api';
+import { baseApi } from '@/lib/api/base-api';
 import type { Book, BookListQuery, BookPage } from '../types';
 
 /** A catalogue page: the list query with `page` always given. */
@@ -23,10 +23,4 @@ export const booksApi = baseApi.injectEndpoints({
 
 export const { useGetBooksQuery, useGetBookPageQuery } = booksApi;
 
-/** The text to show for a failed books call. */
-export function booksErrorMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) {
-    return (error as ApiQueryError).message;
-  }
-  return 'Could not load the books.';
-}
+export { booksErrorMessage } from './books-error';

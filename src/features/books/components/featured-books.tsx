@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRightIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useBooks } from '../hooks/use-books';
+import { useFeaturedBooks } from '../hooks/use-featured-books';
 import type { Book } from '../types';
 import { BookCard } from './book-card';
 import { CategoryTiles } from './category-tiles';
@@ -19,7 +19,7 @@ type Props = {
 
 /** The home book list with its category tiles and See More (spec §2 Home). */
 export function FeaturedBooks({ renderAction }: Props) {
-  const { books, isLoading, error, retry } = useBooks({ limit: FEATURED_BOOK_COUNT });
+  const { books, isLoading, error, retry } = useFeaturedBooks(FEATURED_BOOK_COUNT);
   const shown = books.slice(0, FEATURED_BOOK_COUNT);
 
   return (
