@@ -33,7 +33,7 @@ export async function connectChatRedis(
   try {
     await client.connect();
   } catch (error) {
-    client.destroy();
+    if (client.isOpen) client.destroy();
     throw new Error(
       `Redis at REDIS_URL is unreachable (${error instanceof Error ? error.message : String(error)}); ` +
         'start Redis or unset REDIS_URL to run a single process without it',

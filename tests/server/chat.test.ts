@@ -304,7 +304,10 @@ describe('limits', () => {
     const gone = new Promise<string>((resolve) => m.once('disconnect', resolve));
     m.emit(
       'newMessage',
-      { newMessage: { msg: 'z'.repeat(CHAT_LIMITS.maxEventBytes + 1), name: 'Max' }, room: 'Python' },
+      {
+        newMessage: { msg: 'z'.repeat(CHAT_LIMITS.maxEventBytes + 1), name: 'Max' },
+        room: 'Python',
+      },
       () => undefined,
     );
     expect(await gone).toBe('transport close');
@@ -319,9 +322,7 @@ describe('limits', () => {
       Array.from({ length: 11 }, (_, i) => sendMessage(n, 'Java', `burst ${i}`)),
     );
     expect(answers.filter((a) => a.ok)).toHaveLength(CHAT_LIMITS.messageBurst);
-    expect(answers.filter((a) => !a.ok)).toEqual([
-      { ok: false, error: CHAT_MESSAGES.rateLimited },
-    ]);
+    expect(answers.filter((a) => !a.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.rateLimited }]);
     expect(await storedMessages(t.db, { userId: ned.id })).toHaveLength(10);
     // The bucket refills at 5 a second.
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -413,7 +414,7 @@ describe('connection state recovery', () => {
     ok(await sendMessage(sender, 'TypeScript', 'while you were away'));
 
     const missed = nextEvent(dropped, 'getLatestMessage', (m) => m.msg === 'while you were away');
-    await new Promise((resolve) => dropped.once('connect', resolve));
+    await new Promise<void>((resolve) => dropped.once('connect', () => resolve()));
     expect(dropped.recovered).toBe(true);
     expect((await missed).userId).toBe(tia.id);
     // Still in the room after recovery.

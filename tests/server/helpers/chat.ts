@@ -89,18 +89,20 @@ export function sendMessage(
 }
 
 export function loadHistory(socket: ChatClient, room: string, before: string) {
-  return socket
-    .timeout(ACK_TIMEOUT_MS)
-    .emitWithAck('loadHistory', { room, before }) as Promise<ChatAck<HistoryAck>>;
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('loadHistory', { room, before }) as Promise<
+    ChatAck<HistoryAck>
+  >;
 }
 
 export function syncHistory(socket: ChatClient, room: string, after: string) {
-  return socket
-    .timeout(ACK_TIMEOUT_MS)
-    .emitWithAck('syncHistory', { room, after }) as Promise<ChatAck<HistoryAck>>;
+  return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('syncHistory', { room, after }) as Promise<
+    ChatAck<HistoryAck>
+  >;
 }
 
-type EventArg<E extends keyof ChatServerToClientEvents> = Parameters<ChatServerToClientEvents[E]>[0];
+type EventArg<E extends keyof ChatServerToClientEvents> = Parameters<
+  ChatServerToClientEvents[E]
+>[0];
 
 /** The next `event` (matching `accept`) the client receives. */
 export function nextEvent<E extends keyof ChatServerToClientEvents>(
