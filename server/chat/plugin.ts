@@ -84,6 +84,9 @@ const MESSAGE_RATE: TokenBucketRule = {
 /** Typing notices are cosmetic: over this they are dropped without a word. */
 const TYPING_RATE: TokenBucketRule = { perSecond: 2, burst: 4 };
 
+/** Presence changes within this window go out as one announcement per room. */
+const PRESENCE_COALESCE_MS = 250;
+
 /** How long the adapter's stream read blocks: also how long its reader outlives a close. */
 const REDIS_READ_BLOCK_MS = 2_000;
 
@@ -159,8 +162,12 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   const typingLimiter = createMemoryRateLimiter(TYPING_RATE);
 
   let closing = false;
+  // One presence announcement per room per PRESENCE_COALESCE_MS: each carries the whole member
+  // list to every member, so a crowd arriving (or renaming) at once must not cost one per person.
+  const pendingPresence = new Map<ChatRoom, NodeJS.Timeout>();
   app.addHook('preClose', async () => {
     closing = true;
+    for (const timer of pendingPresence.values()) clearTimeout(timer);
     // Before the HTTP server closes: it would otherwise wait for every open WebSocket.
     io.local.disconnectSockets(true);
     await io.of('/').adapter.close();
@@ -221,24 +228,26 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
       .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
   }
 
-  async function announcePresence(room: ChatRoom): Promise<PresenceEvent['members']> {
-    const members = await membersOf(room);
-    io.to(roomKey(room)).emit('presence', { room, members });
-    return members;
-  }
-
-  function announcePresenceLater(room: ChatRoom): void {
-    if (closing) return;
-    announcePresence(room).catch((error: unknown) => {
-      if (!closing) log.warn({ err: error }, 'chat presence update failed');
-    });
+  function announcePresenceSoon(room: ChatRoom): void {
+    if (closing || pendingPresence.has(room)) return;
+    const timer = setTimeout(() => {
+      pendingPresence.delete(room);
+      if (closing) return;
+      membersOf(room)
+        .then((members) => io.to(roomKey(room)).emit('presence', { room, members }))
+        .catch((error: unknown) => {
+          if (!closing) log.warn({ err: error }, 'chat presence update failed');
+        });
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    pendingPresence.set(room, timer);
   }
 
   /** Remembers the name the user now goes by; presence follows when it changed. */
   function rename(socket: ChatSocket, name: string): void {
     if (socket.data.name === name) return;
     socket.data.name = name;
-    if (socket.data.room) announcePresenceLater(socket.data.room);
+    if (socket.data.room) announcePresenceSoon(socket.data.room);
   }
 
   // ---- events ---------------------------------------------------------------------------------
@@ -250,14 +259,15 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     const previous = socket.data.room;
     if (previous && previous !== room) {
       await socket.leave(roomKey(previous));
-      announcePresenceLater(previous);
+      announcePresenceSoon(previous);
     }
     // Joined before reading the history: a message stored meanwhile arrives as an event (and
     // perhaps in the page too; clients drop a second copy by _id) rather than not at all.
     await socket.join(roomKey(room));
     socket.data.room = room;
     const page = await latestChatMessages(db, room, CHAT_LIMITS.historyPageSize);
-    const members = await announcePresence(room);
+    const members = await membersOf(room);
+    announcePresenceSoon(room);
     return { ok: true, messages: page.messages, hasMore: page.hasMore, members };
   }
 
@@ -349,7 +359,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   io.on('connection', (socket) => {
     void socket.join(userKey(socket.data.userId));
     // A recovered socket is back in its rooms: the others see it again.
-    if (socket.recovered && socket.data.room) announcePresenceLater(socket.data.room);
+    if (socket.recovered && socket.data.room) announcePresenceSoon(socket.data.room);
 
     socket.on('joinRoom', (room: unknown, ack: unknown) =>
       answer('joinRoom', ack, () => joinRoom(socket, room)),
@@ -372,7 +382,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
       answer('deleteMessage', ack, () => deleteMessage(socket, payload)),
     );
     socket.on('disconnect', () => {
-      if (socket.data.room) announcePresenceLater(socket.data.room);
+      if (socket.data.room) announcePresenceSoon(socket.data.room);
     });
   });
 };
