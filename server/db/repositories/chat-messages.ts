@@ -42,16 +42,19 @@ export type NewChatMessage = {
 };
 
 /**
- * Stores a message stamped with the database's clock. With a client id the sender already used
+ * Stores a message stamped with the database's clock (never before the room's latest message). With a client id the sender already used
  * (a retry), nothing is stored and the first message is returned with `created: false`.
  */
 export async function insertChatMessage(
   db: Queryable,
   input: NewChatMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
+  // Stamped no earlier than the room's latest message: a clock stepping back (NTP, a VM) must
+  // not put a new message above older ones in the (time, id) order.
   const [row] = await db.query<ChatMessageRow>(
-    `insert into chat_messages (room, user_id, name, msg, client_id)
-     values ($1, $2, $3, $4, $5)
+    `insert into chat_messages (room, user_id, name, msg, client_id, created_at)
+     values ($1, $2, $3, $4, $5,
+             greatest(now(), (select max(created_at) from chat_messages where room = $1)))
      on conflict (user_id, client_id) do nothing
      returning ${COLUMNS}`,
     [input.room, input.userId, input.name, input.msg, input.clientId ?? null],
