@@ -131,6 +131,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   const redis: ChatRedisClient | undefined = options.redisUrl
     ? await connectChatRedis(options.redisUrl, log)
     : undefined;
+  if (redis) log.info('chat: Redis Streams adapter on (REDIS_URL); limits counted in Redis');
 
   const io: ChatServer = new Server(app.server, {
     path: CHAT_PATH,
