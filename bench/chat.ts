@@ -32,7 +32,7 @@ const FANOUT_RATE = 20;
 const FANOUT_SENDERS = 20;
 const FANOUT_MS = Number(process.env.BENCH_CHAT_FANOUT_S ?? 30) * 1000;
 const FANOUT_P99_GOAL_MS = 50;
-const CEILING_RATES = [50, 100, 150, 200, 250, 300, 400, 600, 800];
+const CEILING_RATES = [50, 100, 200, 300, 400, 500, 600, 800];
 const CEILING_STEP_MS = 8_000;
 const CEILING_P99_MS = 100;
 /** How long receptions may still arrive after the last send of a phase. */
