@@ -40,6 +40,8 @@ export const CHAT_MESSAGES = {
   adminsOnly: 'Only an admin can delete messages.',
   messageNotFound: 'No such message.',
   badRequest: 'That request is not valid.',
+  /** The server could not do it (e.g. its database failed); trying again later may work. */
+  unavailable: 'The chat is not available right now. Please try again in a moment.',
 } as const;
 
 /** The join form's errors (spec §5, §8), checked in this order. */

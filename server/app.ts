@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token';
+import { chatPlugin, DEFAULT_CHAT_REDIS_KEY_PREFIX } from './chat/plugin';
 import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
@@ -82,7 +83,14 @@ export type BuildAppOptions = {
   rateLimits?: Partial<RateLimits>;
   /** How long clients may take (tests use small numbers). */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * The socket.io chat at /socket.io (on by default). `redisUrl` overrides config.REDIS_URL
+   * (undefined: none); `redisKeyPrefix` keeps apps sharing one Redis apart (tests). false: off.
+   */
+  chat?: ChatOptions | false;
 };
+
+export type ChatOptions = { redisUrl?: string | undefined; redisKeyPrefix?: string };
 
 /** Builds the whole server. The process (server/index.ts) and the tests both use this. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -155,6 +163,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       { prefix: '/api' },
     );
+
+    if (options.chat !== false) {
+      const chat = options.chat ?? {};
+      await app.register(chatPlugin, {
+        accessTokens,
+        db,
+        redisUrl: 'redisUrl' in chat ? chat.redisUrl : config.REDIS_URL,
+        redisKeyPrefix: chat.redisKeyPrefix ?? DEFAULT_CHAT_REDIS_KEY_PREFIX,
+        allowedOrigins: config.CHAT_ALLOWED_ORIGINS,
+      });
+    }
 
     const spaIndexFile = await registerStaticSpa(app, config);
     registerNotFoundHandler(app, { spaIndexFile });

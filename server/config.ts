@@ -52,6 +52,34 @@ const stripeEmulatorUrl = z
   .transform((value) => new URL(value).origin)
   .optional();
 
+// Redis for the chat across processes (socket.io adapter, rate limits).
+const redisUrl = z
+  .url({ protocol: /^rediss?$/, error: 'Expected a redis:// or rediss:// URL' })
+  .optional();
+
+// Origins (scheme://host[:port]) whose pages may open the chat socket besides the server's own.
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== ''),
+  )
+  .pipe(
+    z.array(
+      z
+        .url({ protocol: /^https?$/, error: 'Expected a comma-separated list of http(s) origins' })
+        .refine((value) => {
+          if (!URL.canParse(value)) return true;
+          const url = new URL(value);
+          return url.pathname === '/' && !url.search && !url.hash && !url.username;
+        }, 'Expected origins without a path (e.g. https://shop.example.com)')
+        .transform((value) => new URL(value).origin),
+    ),
+  )
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -91,6 +119,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString.pipe(stripeSecretKey),
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(stripeWebhookSecret),
   STRIPE_EMULATOR_URL: optionalString.pipe(stripeEmulatorUrl),
+  REDIS_URL: optionalString.pipe(redisUrl),
+  CHAT_ALLOWED_ORIGINS: optionalString.pipe(originList),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -120,6 +150,16 @@ export type Config = Readonly<{
   STRIPE_WEBHOOK_SECRET: string | undefined;
   /** Origin of the local Stripe emulator (never in production); the stripe package talks to it. */
   STRIPE_EMULATOR_URL: string | undefined;
+  /**
+   * When set, the chat uses Redis: the socket.io Redis Streams adapter between processes, and
+   * the per-user message limits count there. The server refuses to start when it is unreachable.
+   */
+  REDIS_URL: string | undefined;
+  /**
+   * Origins whose pages may open the chat socket although they differ from the request's Host
+   * (a proxy that rewrites Host). Pages of the Host itself are always allowed.
+   */
+  CHAT_ALLOWED_ORIGINS: readonly string[];
 }>;
 
 export const PGLITE_IN_MEMORY = 'memory://';
@@ -196,5 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
     STRIPE_EMULATOR_URL: values.STRIPE_EMULATOR_URL,
+    REDIS_URL: values.REDIS_URL,
+    CHAT_ALLOWED_ORIGINS: Object.freeze([...new Set(values.CHAT_ALLOWED_ORIGINS ?? [])]),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { ChatOptions } from '../../../server/app';
 import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
 import type { RateLimits } from '../../../server/rate-limits';
 import { buildTestApp, type TestApp } from './build-test-app';
@@ -30,16 +31,22 @@ export function buildAccountsApp(options: {
   seed?: boolean;
   /** Stripe for this app (see helpers/payments.ts); default: card payment not configured. */
   paymentGateway?: PaymentGateway | null;
+  /** The chat's options (default: on, in memory); false turns it off. */
+  chat?: ChatOptions | false;
+  /** More environment (e.g. CHAT_ALLOWED_ORIGINS). */
+  env?: Record<string, string>;
 }): Promise<TestApp> {
   return buildTestApp({
     seed: options.seed ?? false,
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
       ADMIN_EMAILS: options.adminEmails.join(','),
+      ...options.env,
     },
     app: {
       rateLimits: { ...GENEROUS_LIMITS, ...options.limits },
       paymentGateway: options.paymentGateway ?? null,
+      ...(options.chat === undefined ? {} : { chat: options.chat }),
     },
   });
 }

@@ -1,0 +1,389 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyPluginAsync } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  chatRoomSchema,
+  deleteMessagePayloadSchema,
+  loadHistoryPayloadSchema,
+  newMessagePayloadSchema,
+  syncHistoryPayloadSchema,
+  typingPayloadSchema,
+  type ChatAck,
+  type ChatClientToServerEvents,
+  type ChatErrorAck,
+  type ChatRoom,
+  type ChatServerToClientEvents,
+  type HistoryAck,
+  type JoinRoomAck,
+  type NewMessageAck,
+  type PresenceEvent,
+} from '../../contract/chat';
+import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
+import type { Db } from '../db/client';
+import {
+  chatMessagesAfter,
+  chatMessagesBefore,
+  deleteChatMessage,
+  insertChatMessage,
+  latestChatMessages,
+} from '../db/repositories/chat-messages';
+import { findUserByEmail } from '../db/repositories/users';
+import { isAllowedChatOrigin } from './origin';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+  type TokenBucketRule,
+} from './rate-limiter';
+import { closeChatRedis, connectChatRedis, type ChatRedisClient } from './redis';
+
+/** What socket.io keeps per socket (and restores with the connection state). */
+export type ChatSocketData = {
+  userId: string;
+  email: string;
+  /** Shown in presence: the name of the user's latest message or typing, else the account's. */
+  name: string;
+  /** The one chat room the socket is in, if any. */
+  room: ChatRoom | null;
+};
+
+type ChatServer = Server<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+type ChatSocket = Socket<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+
+export type ChatPluginOptions = {
+  /** The verifier the routes use (buildApp's). */
+  accessTokens: AccessTokens;
+  db: Db;
+  /** With it, the Redis Streams adapter and the message limit in Redis; without, memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel of the chat (tests give each app pair its own). */
+  redisKeyPrefix: string;
+  /** Origins allowed besides the request's own Host (config CHAT_ALLOWED_ORIGINS). */
+  allowedOrigins: readonly string[];
+};
+
+export const CHAT_PATH = '/socket.io';
+export const DEFAULT_CHAT_REDIS_KEY_PREFIX = 'learntogether:chat';
+
+const MESSAGE_RATE: TokenBucketRule = {
+  perSecond: CHAT_LIMITS.messagesPerSecond,
+  burst: CHAT_LIMITS.messageBurst,
+};
+/** Typing notices are cosmetic: over this they are dropped without a word. */
+const TYPING_RATE: TokenBucketRule = { perSecond: 2, burst: 4 };
+
+/** Presence changes within this window go out as one announcement per room. */
+const PRESENCE_COALESCE_MS = 250;
+
+/** How long the adapter's stream read blocks: also how long its reader outlives a close. */
+const REDIS_READ_BLOCK_MS = 2_000;
+
+const roomKey = (room: ChatRoom) => `room:${room}`;
+const userKey = (userId: string) => `user:${userId}`;
+const fail = (error: string): ChatErrorAck => ({ ok: false, error });
+
+/** Counted in code points, as PostgreSQL's char_length counts. */
+const codePoints = (text: string) => [...text].length;
+
+function defaultName(profileName: string, email: string): string {
+  const name = profileName.trim() || email.split('@')[0] || email;
+  return [...name].slice(0, CHAT_LIMITS.maxNameLength).join('');
+}
+
+/** The error a newMessage payload that failed its schema gets: the most specific one. */
+function newMessageError(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return CHAT_MESSAGES.badRequest;
+  const { room, newMessage } = payload as { room?: unknown; newMessage?: unknown };
+  if (typeof room === 'string' && !chatRoomSchema.safeParse(room).success) {
+    return CHAT_MESSAGES.unknownRoom;
+  }
+  const msg =
+    typeof newMessage === 'object' && newMessage !== null
+      ? (newMessage as { msg?: unknown }).msg
+      : undefined;
+  if (typeof msg === 'string' && msg.trim().length > CHAT_LIMITS.maxMessageLength) {
+    return CHAT_MESSAGES.messageTooLong;
+  }
+  return CHAT_MESSAGES.badRequest;
+}
+
+/**
+ * The chat (DESIGN.md §3, §4): socket.io on the app's HTTP server at /socket.io. The handshake
+ * needs the access token; events follow contract/chat.ts, and every failure is an error ack.
+ * Closes with the app.
+ */
+export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, options) => {
+  const { accessTokens, db, allowedOrigins, redisKeyPrefix } = options;
+  const log = app.log.child({ module: 'chat' });
+
+  const redis: ChatRedisClient | undefined = options.redisUrl
+    ? await connectChatRedis(options.redisUrl, log)
+    : undefined;
+  if (redis) log.info('chat: Redis Streams adapter on (REDIS_URL); limits counted in Redis');
+
+  const io: ChatServer = new Server(app.server, {
+    path: CHAT_PATH,
+    serveClient: false,
+    maxHttpBufferSize: CHAT_LIMITS.maxEventBytes,
+    connectionStateRecovery: {
+      maxDisconnectionDuration: CHAT_LIMITS.recoveryWindowMs,
+      skipMiddlewares: true,
+    },
+    allowRequest: (request, callback) => {
+      if (isAllowedChatOrigin(request, allowedOrigins)) callback(null, true);
+      else callback('Origin not allowed', false);
+    },
+    ...(redis
+      ? {
+          adapter: createAdapter(redis, {
+            streamName: `${redisKeyPrefix}:stream`,
+            channelPrefix: redisKeyPrefix,
+            sessionKeyPrefix: `${redisKeyPrefix}:session:`,
+            blockTimeInMs: REDIS_READ_BLOCK_MS,
+          }),
+        }
+      : {}),
+  });
+
+  const messageLimiter: RateLimiter = redis
+    ? createRedisRateLimiter(redis, MESSAGE_RATE, `${redisKeyPrefix}:rate:message:`)
+    : createMemoryRateLimiter(MESSAGE_RATE);
+  const typingLimiter = createMemoryRateLimiter(TYPING_RATE);
+
+  let closing = false;
+  // One presence announcement per room per PRESENCE_COALESCE_MS: each carries the whole member
+  // list to every member, so a crowd arriving (or renaming) at once must not cost one per person.
+  const pendingPresence = new Map<ChatRoom, NodeJS.Timeout>();
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const timer of pendingPresence.values()) clearTimeout(timer);
+    // Before the HTTP server closes: it would otherwise wait for every open WebSocket.
+    io.local.disconnectSockets(true);
+    await io.of('/').adapter.close();
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    if (redis) await closeChatRedis(redis);
+  });
+
+  // ---- handshake ------------------------------------------------------------------------------
+
+  async function authenticate(socket: ChatSocket): Promise<string | undefined> {
+    const auth: unknown = socket.handshake.auth;
+    const token =
+      typeof auth === 'object' && auth !== null ? (auth as { token?: unknown }).token : undefined;
+    if (typeof token !== 'string' || token === '') return CHAT_MESSAGES.missingToken;
+    let email: string;
+    try {
+      ({ email } = await accessTokens.verify(token));
+    } catch (error) {
+      if (error instanceof InvalidAccessTokenError) return CHAT_MESSAGES.badToken;
+      throw error;
+    }
+    // Read now, as the routes do: a deleted account's token no longer opens the chat.
+    const user = await findUserByEmail(db, email);
+    if (!user) return CHAT_MESSAGES.badToken;
+    // Counted across processes (the adapter asks the others). Handshakes racing each other may
+    // each see the same count: the limit is a guard against runaway tabs, not an exact quota.
+    const open = await io.in(userKey(user.id)).fetchSockets();
+    if (open.length >= CHAT_LIMITS.maxSocketsPerUser) return CHAT_MESSAGES.tooManySockets;
+    socket.data = {
+      userId: user.id,
+      email: user.email,
+      name: defaultName(user.profile.name, user.email),
+      room: null,
+    };
+    return undefined;
+  }
+
+  io.use((socket, next) => {
+    authenticate(socket).then(
+      (refusal) => next(refusal === undefined ? undefined : new Error(refusal)),
+      (error: unknown) => {
+        log.error({ err: error }, 'chat handshake failed');
+        next(new Error(CHAT_MESSAGES.unavailable));
+      },
+    );
+  });
+
+  // ---- presence -------------------------------------------------------------------------------
+
+  async function membersOf(room: ChatRoom): Promise<PresenceEvent['members']> {
+    const sockets = await io.in(roomKey(room)).fetchSockets();
+    const names = new Map<string, string>();
+    for (const { data } of sockets) if (data.userId) names.set(data.userId, data.name);
+    return [...names]
+      .map(([userId, name]) => ({ userId, name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  }
+
+  function announcePresenceSoon(room: ChatRoom): void {
+    if (closing || pendingPresence.has(room)) return;
+    const timer = setTimeout(() => {
+      pendingPresence.delete(room);
+      if (closing) return;
+      membersOf(room)
+        .then((members) => io.to(roomKey(room)).emit('presence', { room, members }))
+        .catch((error: unknown) => {
+          if (!closing) log.warn({ err: error }, 'chat presence update failed');
+        });
+    }, PRESENCE_COALESCE_MS);
+    timer.unref();
+    pendingPresence.set(room, timer);
+  }
+
+  /** Remembers the name the user now goes by; presence follows when it changed. */
+  function rename(socket: ChatSocket, name: string): void {
+    if (socket.data.name === name) return;
+    socket.data.name = name;
+    if (socket.data.room) announcePresenceSoon(socket.data.room);
+  }
+
+  // ---- events ---------------------------------------------------------------------------------
+
+  async function joinRoom(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinRoomAck>> {
+    const parsed = chatRoomSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
+    const room = parsed.data;
+    const previous = socket.data.room;
+    if (previous && previous !== room) {
+      await socket.leave(roomKey(previous));
+      announcePresenceSoon(previous);
+    }
+    // Joined before reading the history: a message stored meanwhile arrives as an event (and
+    // perhaps in the page too; clients drop a second copy by _id) rather than not at all.
+    await socket.join(roomKey(room));
+    socket.data.room = room;
+    const page = await latestChatMessages(db, room, CHAT_LIMITS.historyPageSize);
+    const members = await membersOf(room);
+    announcePresenceSoon(room);
+    return { ok: true, messages: page.messages, hasMore: page.hasMore, members };
+  }
+
+  async function newMessage(socket: ChatSocket, payload: unknown): Promise<ChatAck<NewMessageAck>> {
+    const parsed = newMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(newMessageError(payload));
+    const { room, clientId } = parsed.data;
+    const { name } = parsed.data.newMessage;
+    const msg = parsed.data.newMessage.msg.trim();
+    if (codePoints(msg) < CHAT_LIMITS.minMessageLength) return fail(CHAT_MESSAGES.emptyMessage);
+    if (codePoints(msg) > CHAT_LIMITS.maxMessageLength) return fail(CHAT_MESSAGES.messageTooLong);
+    if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
+    if (!(await messageLimiter.take(socket.data.userId))) return fail(CHAT_MESSAGES.rateLimited);
+
+    const { message, created } = await insertChatMessage(db, {
+      room,
+      userId: socket.data.userId,
+      name,
+      msg,
+      clientId,
+    });
+    if (created) {
+      io.to(roomKey(room)).emit('getLatestMessage', message);
+    } else {
+      // A retry of a stored message: the room has it already; the sender may have missed it.
+      socket.emit('getLatestMessage', message);
+    }
+    rename(socket, name);
+    return { ok: true, message };
+  }
+
+  async function loadHistory(payload: unknown): Promise<ChatAck<HistoryAck>> {
+    const parsed = loadHistoryPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { room, before } = parsed.data;
+    const page = await chatMessagesBefore(db, room, before, CHAT_LIMITS.historyPageSize);
+    if (!page) return fail(CHAT_MESSAGES.messageNotFound);
+    return { ok: true, ...page };
+  }
+
+  async function syncHistory(payload: unknown): Promise<ChatAck<HistoryAck>> {
+    const parsed = syncHistoryPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { room, after } = parsed.data;
+    const page = await chatMessagesAfter(db, room, after, CHAT_LIMITS.historyPageSize);
+    if (!page) return fail(CHAT_MESSAGES.messageNotFound);
+    return { ok: true, ...page };
+  }
+
+  async function typing(socket: ChatSocket, payload: unknown): Promise<void> {
+    const parsed = typingPayloadSchema.safeParse(payload);
+    if (!parsed.success || socket.data.room !== parsed.data.room) return;
+    if (!(await typingLimiter.take(socket.data.userId))) return;
+    socket
+      .to(roomKey(parsed.data.room))
+      .emit('typing', { userId: socket.data.userId, name: parsed.data.name });
+    rename(socket, parsed.data.name);
+  }
+
+  async function deleteMessage(
+    socket: ChatSocket,
+    payload: unknown,
+  ): Promise<ChatAck<{ ok: true }>> {
+    const parsed = deleteMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    // The role as stored now: a promotion or demotion counts at once.
+    const user = await findUserByEmail(db, socket.data.email);
+    if (user?.role !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
+    const { room, id } = parsed.data;
+    if (!(await deleteChatMessage(db, room, id))) return fail(CHAT_MESSAGES.messageNotFound);
+    io.to(roomKey(room)).emit('messageDeleted', { room, id });
+    return { ok: true };
+  }
+
+  /** Runs an event's work and answers its ack; nothing ever throws out of a handler. */
+  function answer<T>(event: string, ack: unknown, work: () => Promise<ChatAck<T>>): void {
+    work()
+      .catch((error: unknown): ChatErrorAck => {
+        log.error({ err: error, event }, 'chat event failed');
+        return fail(CHAT_MESSAGES.unavailable);
+      })
+      .then((reply) => {
+        // Only a client that asked for an answer passes a function.
+        if (typeof ack === 'function') (ack as (reply: ChatAck<T>) => void)(reply);
+      })
+      .catch((error: unknown) => log.error({ err: error, event }, 'chat ack failed'));
+  }
+
+  io.on('connection', (socket) => {
+    void socket.join(userKey(socket.data.userId));
+    // A recovered socket is back in its rooms: the others see it again.
+    if (socket.recovered && socket.data.room) announcePresenceSoon(socket.data.room);
+
+    socket.on('joinRoom', (room: unknown, ack: unknown) =>
+      answer('joinRoom', ack, () => joinRoom(socket, room)),
+    );
+    socket.on('newMessage', (payload: unknown, ack: unknown) =>
+      answer('newMessage', ack, () => newMessage(socket, payload)),
+    );
+    socket.on('loadHistory', (payload: unknown, ack: unknown) =>
+      answer('loadHistory', ack, () => loadHistory(payload)),
+    );
+    socket.on('syncHistory', (payload: unknown, ack: unknown) =>
+      answer('syncHistory', ack, () => syncHistory(payload)),
+    );
+    socket.on('typing', (payload: unknown) => {
+      typing(socket, payload).catch((error: unknown) =>
+        log.error({ err: error, event: 'typing' }, 'chat event failed'),
+      );
+    });
+    socket.on('deleteMessage', (payload: unknown, ack: unknown) =>
+      answer('deleteMessage', ack, () => deleteMessage(socket, payload)),
+    );
+    socket.on('disconnect', () => {
+      if (socket.data.room) announcePresenceSoon(socket.data.room);
+    });
+  });
+};

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS, CHAT_MESSAGES } from '../../contract/chat';
+import { buildApp } from '../../server/app';
+import { buildAccountsApp, signIn } from './helpers/accounts';
+import type { TestApp } from './helpers/build-test-app';
+import {
+  closeAll,
+  connectChat,
+  joinRoom,
+  listen,
+  nextEvent,
+  reachable,
+  sendMessage,
+  storedMessages,
+  userId,
+  type ChatClient,
+} from './helpers/chat';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await reachable(REDIS_URL);
+if (!redisUp) {
+  console.warn(`chat with Redis: SKIPPED, no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL)`);
+}
+
+describe('the chat without Redis reachable', () => {
+  it('refuses to start, saying why', async () => {
+    const port = await closedPort();
+    await expect(
+      buildAccountsApp({ adminEmails: [], chat: { redisUrl: `redis://127.0.0.1:${port}` } }),
+    ).rejects.toThrow(/Redis at REDIS_URL is unreachable/);
+  });
+});
+
+describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () => {
+  // Keys and channels of their own: other runs may share this Redis.
+  const redisKeyPrefix = `lt-test-chat-${randomBytes(4).toString('hex')}`;
+  const chat = { redisUrl: REDIS_URL, redisKeyPrefix };
+  let a: TestApp;
+  let b: FastifyInstance;
+  let urlA: string;
+  let urlB: string;
+  const open: ChatClient[] = [];
+
+  async function client(url: string, token: string) {
+    const socket = await connectChat(url, token);
+    open.push(socket);
+    return socket;
+  }
+
+  beforeAll(async () => {
+    a = await buildAccountsApp({ adminEmails: [], chat });
+    // The second process: the same database and configuration.
+    b = await buildApp({ config: a.config, db: a.db, paymentGateway: null, chat });
+    urlA = await listen(a.app);
+    urlB = await listen(b);
+  });
+
+  afterAll(async () => {
+    closeAll(...open);
+    await b?.close();
+    await a?.close();
+    const redis = createClient({ url: REDIS_URL });
+    await redis.connect();
+    const keys = await redis.keys(`${redisKeyPrefix}*`);
+    if (keys.length > 0) await redis.del(keys);
+    await redis.close();
+  });
+
+  it('a message sent to instance A reaches a client of instance B', async () => {
+    const [vic, wyn] = await Promise.all([signIn(a.app, 'vic'), signIn(a.app, 'wyn')]);
+    const onA = await client(urlA, vic.accessToken);
+    const onB = await client(urlB, wyn.accessToken);
+    ok(await joinRoom(onA, 'Python'));
+    const joinedB = ok(await joinRoom(onB, 'Python'));
+    // Presence counts the sockets of both processes.
+    expect(joinedB.members.map((m) => m.userId).sort()).toEqual(
+      [await userId(a.db, vic.email), await userId(a.db, wyn.email)].sort(),
+    );
+
+    const atB = nextEvent(onB, 'getLatestMessage', (m) => m.msg === 'across processes');
+    const sent = ok(await sendMessage(onA, 'Python', 'across processes'));
+    expect(await atB).toEqual(sent.message);
+
+    const atA = nextEvent(onA, 'getLatestMessage', (m) => m.msg === 'and back');
+    ok(await sendMessage(onB, 'Python', 'and back'));
+    expect((await atA).userId).toBe(await userId(a.db, wyn.email));
+  });
+
+  it('the rate limit holds across the two instances', async () => {
+    const xan = await signIn(a.app, 'xan');
+    const onA = await client(urlA, xan.accessToken);
+    const onB = await client(urlB, xan.accessToken);
+    ok(await joinRoom(onA, 'Java'));
+    ok(await joinRoom(onB, 'Java'));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => sendMessage(i % 2 ? onA : onB, 'Java', `both ${i}`)),
+    );
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(CHAT_LIMITS.messageBurst);
+    expect(answers.filter((answer) => !answer.ok)).toEqual(
+      Array.from({ length: 2 }, () => ({ ok: false, error: CHAT_MESSAGES.rateLimited })),
+    );
+    expect(await storedMessages(a.db, { userId: await userId(a.db, xan.email) })).toHaveLength(
+      CHAT_LIMITS.messageBurst,
+    );
+  });
+
+  it('a client dropped from A recovers on B with what it missed', async () => {
+    const [yas, zed] = await Promise.all([signIn(a.app, 'yas'), signIn(a.app, 'zed')]);
+    const sender = await client(urlA, yas.accessToken);
+    ok(await joinRoom(sender, 'PHP'));
+    const roaming = await client(urlA, zed.accessToken);
+    ok(await joinRoom(roaming, 'PHP'));
+    const warm = nextEvent(roaming, 'getLatestMessage', (m) => m.msg === 'hello zed');
+    ok(await sendMessage(sender, 'PHP', 'hello zed'));
+    await warm;
+
+    // The client comes back through the other process, as behind a load balancer.
+    // socket.io-client keeps these private; a recovering client sends them in its handshake.
+    const { _pid: pid, _lastOffset: offset } = roaming as unknown as Record<string, string>;
+    expect(pid).toEqual(expect.any(String));
+    const down = new Promise((resolve) => roaming.once('disconnect', resolve));
+    roaming.io.engine.close(); // a dropped transport, not a goodbye: the session is kept
+    await down;
+    ok(await sendMessage(sender, 'PHP', 'missed on the way'));
+    const { io: ioClient } = await import('socket.io-client');
+    const back: ChatClient = ioClient(urlB, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { token: zed.accessToken, pid, offset },
+    });
+    open.push(back);
+    // Only a recovered session gets it: this socket never joined the room itself.
+    const missed = nextEvent(back, 'getLatestMessage', (m) => m.msg === 'missed on the way');
+    await new Promise<void>((resolve) => back.once('connect', () => resolve()));
+    expect((await missed).userId).toBe(await userId(a.db, yas.email));
+    const later = nextEvent(back, 'getLatestMessage', (m) => m.msg === 'still in the room');
+    ok(await sendMessage(sender, 'PHP', 'still in the room'));
+    await later;
+  });
+});
+
+/** A port nothing listens on (just released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no address');
+  return address.port;
+}
+
+function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string }): T {
+  if (!answer.ok) throw new Error(`error ack: ${(answer as { error: string }).error}`);
+  return answer as T;
+}

@@ -1,0 +1,425 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../../contract/chat';
+import { insertChatMessage } from '../../server/db/repositories/chat-messages';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+} from '../../server/auth/access-token';
+import { buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
+import type { TestApp } from './helpers/build-test-app';
+import {
+  chatClient,
+  closeAll,
+  collectMessages,
+  connectChat,
+  connectError,
+  joinRoom,
+  listen,
+  loadHistory,
+  nextEvent,
+  sendMessage,
+  storedMessages,
+  syncHistory,
+  userId,
+  type ChatClient,
+} from './helpers/chat';
+import { uniqueEmail } from './helpers/firebase-emulator';
+
+const ADMIN = uniqueEmail('chat-admin');
+
+let t: TestApp;
+let url: string;
+const open: ChatClient[] = [];
+
+async function client(user: SignedIn, options: Parameters<typeof connectChat>[2] = {}) {
+  const socket = await connectChat(url, user.accessToken, options);
+  open.push(socket);
+  return socket;
+}
+
+/** A user signed in through the Auth Emulator, with their account id. */
+async function user(label: string): Promise<SignedIn & { id: string }> {
+  const signedIn = await signIn(t.app, label);
+  return { ...signedIn, id: await userId(t.db, signedIn.email) };
+}
+
+function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string }): T {
+  if (!answer.ok) throw new Error(`error ack: ${(answer as { error: string }).error}`);
+  return answer as T;
+}
+
+beforeAll(async () => {
+  t = await buildAccountsApp({ adminEmails: [ADMIN] });
+  url = await listen(t.app);
+});
+
+afterAll(async () => {
+  closeAll(...open);
+  await t?.close();
+});
+
+describe('messages in rooms', () => {
+  it('two users in one room see each other, a third in another room sees nothing', async () => {
+    const [ann, bob, cy] = await Promise.all([user('ann'), user('bob'), user('cy')]);
+    const [a, b, c] = await Promise.all([client(ann), client(bob), client(cy)]);
+    ok(await joinRoom(a, 'JavaScript'));
+    ok(await joinRoom(b, 'JavaScript'));
+    ok(await joinRoom(c, 'Python'));
+    const atC = collectMessages(c);
+
+    const bobGetsAnn = nextEvent(b, 'getLatestMessage', (m) => m.msg === 'hello from ann');
+    const annGetsOwn = nextEvent(a, 'getLatestMessage', (m) => m.msg === 'hello from ann');
+    const sent = ok(await sendMessage(a, 'JavaScript', '  hello from ann  ', { name: 'Ann' }));
+    const atBob = await bobGetsAnn;
+    expect(atBob).toEqual(sent.message);
+    expect(await annGetsOwn).toEqual(sent.message);
+    expect(atBob).toMatchObject({ room: 'JavaScript', name: 'Ann', userId: ann.id });
+
+    const annGetsBob = nextEvent(a, 'getLatestMessage', (m) => m.msg === 'hi ann');
+    ok(await sendMessage(b, 'JavaScript', 'hi ann', { name: 'Bob' }));
+    expect(await annGetsBob).toMatchObject({ userId: bob.id, name: 'Bob' });
+
+    // The server's time, not the client's.
+    const before = Date.now();
+    const stamped = ok(await sendMessage(b, 'JavaScript', 'what time is it?'));
+    expect(Math.abs(Date.parse(stamped.message.time) - before)).toBeLessThan(5_000);
+
+    // Cy's own message arrives after anything sent to Cy before it.
+    const own = nextEvent(c, 'getLatestMessage', (m) => m.msg === 'python here');
+    ok(await sendMessage(c, 'Python', 'python here'));
+    await own;
+    expect(atC.map((m) => m.msg)).toEqual(['python here']);
+
+    expect(await storedMessages(t.db, { room: 'JavaScript', userId: ann.id })).toEqual([
+      { msg: 'hello from ann', user_id: ann.id, room: 'JavaScript' },
+    ]);
+  });
+
+  it('stores text as given: markup stays text', async () => {
+    const dee = await user('dee');
+    const d = await client(dee);
+    ok(await joinRoom(d, 'PHP'));
+    const markup = '<img src=x onerror=alert(1)>';
+    const { message } = ok(await sendMessage(d, 'PHP', markup));
+    expect(message.msg).toBe(markup);
+  });
+
+  it('joining another room leaves the previous one', async () => {
+    const [eve, fay] = await Promise.all([user('eve'), user('fay')]);
+    const [e, f] = await Promise.all([client(eve), client(fay)]);
+    ok(await joinRoom(e, 'Java'));
+    ok(await joinRoom(f, 'Java'));
+    ok(await joinRoom(e, 'TypeScript'));
+    expect(await sendMessage(e, 'Java', 'still here?')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notInRoom,
+    });
+    const atE = collectMessages(e);
+    ok(await sendMessage(f, 'Java', 'java only'));
+    const own = nextEvent(e, 'getLatestMessage', (m) => m.msg === 'ts only');
+    ok(await sendMessage(e, 'TypeScript', 'ts only'));
+    await own;
+    expect(atE.map((m) => m.msg)).toEqual(['ts only']);
+  });
+});
+
+describe('history', () => {
+  it('sends the latest 50 on join, oldest first, then the page before and what came after', async () => {
+    const gus = await user('gus');
+    const texts = Array.from({ length: 60 }, (_, i) => `history ${i + 1}`);
+    for (const msg of texts) {
+      await insertChatMessage(t.db, {
+        room: 'C#',
+        userId: gus.id,
+        name: 'Gus',
+        msg,
+        clientId: undefined,
+      });
+    }
+    const g = await client(gus);
+    const joined = ok(await joinRoom(g, 'C#'));
+    expect(joined.messages.map((m) => m.msg)).toEqual(texts.slice(10));
+    expect(joined.hasMore).toBe(true);
+    expect(joined.messages[0]).toMatchObject({ room: 'C#', name: 'Gus', userId: gus.id });
+
+    const first = joined.messages[0] as ChatMessage;
+    const older = ok(await loadHistory(g, 'C#', first._id));
+    expect(older.messages.map((m) => m.msg)).toEqual(texts.slice(0, 10));
+    expect(older.hasMore).toBe(false);
+
+    const fiftyFifth = joined.messages[44] as ChatMessage;
+    expect(fiftyFifth.msg).toBe('history 55');
+    const since = ok(await syncHistory(g, 'C#', fiftyFifth._id));
+    expect(since.messages.map((m) => m.msg)).toEqual(texts.slice(55));
+    expect(since.hasMore).toBe(false);
+
+    expect(await loadHistory(g, 'C#', '999999999')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await syncHistory(g, 'C#', 'not-an-id')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await loadHistory(g, 'Rust', first._id)).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+  });
+});
+
+describe('handshake', () => {
+  it('refuses a missing, bad or expired token and a deleted account', async () => {
+    expect(await connectError(chatClient(url))).toBe(CHAT_MESSAGES.missingToken);
+    expect(await connectError(chatClient(url, { token: '' }))).toBe(CHAT_MESSAGES.missingToken);
+    expect(await connectError(chatClient(url, { token: 'not.a.jwt' }))).toBe(
+      CHAT_MESSAGES.badToken,
+    );
+
+    const hal = await user('hal');
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await new SignJWT({ email: hal.email, role: 'user' })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
+      .setSubject(hal.email)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(now - 7_300)
+      .setExpirationTime(now - 100)
+      .sign(new TextEncoder().encode(t.config.ACCESS_TOKEN_SECRET));
+    expect(await connectError(chatClient(url, { token: expired }))).toBe(CHAT_MESSAGES.badToken);
+
+    // The valid token works, until the account is gone.
+    (await client(hal)).disconnect();
+    await t.db.query('delete from users where id = $1', [hal.id]);
+    expect(await connectError(chatClient(url, { token: hal.accessToken }))).toBe(
+      CHAT_MESSAGES.badToken,
+    );
+  });
+
+  it(`allows at most ${CHAT_LIMITS.maxSocketsPerUser} sockets per user`, async () => {
+    const ivy = await user('ivy');
+    const sockets: ChatClient[] = [];
+    for (let i = 0; i < CHAT_LIMITS.maxSocketsPerUser; i += 1) sockets.push(await client(ivy));
+    expect(await connectError(chatClient(url, { token: ivy.accessToken }))).toBe(
+      CHAT_MESSAGES.tooManySockets,
+    );
+    const last = sockets.pop() as ChatClient;
+    last.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sockets.push(await client(ivy));
+    closeAll(...sockets);
+  });
+
+  it('refuses pages of other sites; allows its own origin and clients without one', async () => {
+    const jo = await user('jo');
+    const port = new URL(url).port;
+    const foreign = { origin: 'http://evil.example' };
+    for (const transports of [['websocket'], ['polling']] as const) {
+      await expect(
+        connectChat(url, jo.accessToken, { headers: foreign, transports: [...transports] }),
+      ).rejects.toThrow();
+    }
+    await expect(
+      connectChat(url, jo.accessToken, { headers: { origin: 'null' } }),
+    ).rejects.toThrow();
+
+    (await client(jo, { headers: { origin: `http://127.0.0.1:${port}` } })).disconnect();
+    (await client(jo, { transports: ['polling'] })).disconnect();
+    // Vite's dev proxy (ws: true, Host kept): page and Host are both 127.0.0.1:5173.
+    (
+      await client(jo, { headers: { origin: 'http://127.0.0.1:5173', host: '127.0.0.1:5173' } })
+    ).disconnect();
+
+    const handshake = (origin?: string) =>
+      fetch(`${url}/socket.io/?EIO=4&transport=polling`, {
+        headers: origin ? { origin } : {},
+      });
+    expect((await handshake('http://evil.example')).status).toBe(403);
+    expect((await handshake()).status).toBe(200);
+  });
+
+  it('CHAT_ALLOWED_ORIGINS lets a listed origin in', async () => {
+    const proxied = await buildAccountsApp({
+      adminEmails: [],
+      env: { CHAT_ALLOWED_ORIGINS: 'https://shop.example.com' },
+    });
+    try {
+      const proxiedUrl = await listen(proxied.app);
+      const kim = await signIn(proxied.app, 'kim');
+      const socket = await connectChat(proxiedUrl, kim.accessToken, {
+        headers: { origin: 'https://shop.example.com' },
+      });
+      socket.disconnect();
+      await expect(
+        connectChat(proxiedUrl, kim.accessToken, { headers: { origin: 'https://other.example' } }),
+      ).rejects.toThrow();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers /socket.io itself, never the API 404 or the SPA', async () => {
+    const res = await fetch(`${url}/socket.io/`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'Transport unknown' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  it('refuses unknown rooms, blank and over-long messages; nothing is stored', async () => {
+    const lou = await user('lou');
+    const l = await client(lou);
+    expect(await joinRoom(l, 'Rust')).toEqual({ ok: false, error: CHAT_MESSAGES.unknownRoom });
+    expect(await sendMessage(l, 'Python', 'not joined')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notInRoom,
+    });
+    ok(await joinRoom(l, 'Python'));
+    const refused = async (msg: string, error: string) =>
+      expect(await sendMessage(l, 'Python', msg)).toEqual({ ok: false, error });
+    await refused('', CHAT_MESSAGES.emptyMessage);
+    await refused(' \n\t ', CHAT_MESSAGES.emptyMessage);
+    await refused('x'.repeat(CHAT_LIMITS.maxMessageLength + 1), CHAT_MESSAGES.messageTooLong);
+    await refused('x'.repeat(5_000), CHAT_MESSAGES.messageTooLong);
+    expect(await sendMessage(l, 'Rust', 'hi')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.unknownRoom,
+    });
+    const odd = await l.timeout(5_000).emitWithAck('newMessage', { room: 'Python' });
+    expect(odd).toEqual({ ok: false, error: CHAT_MESSAGES.badRequest });
+    expect(await storedMessages(t.db, { userId: lou.id })).toEqual([]);
+
+    // The longest message fits, counted after trimming.
+    const longest = 'y'.repeat(CHAT_LIMITS.maxMessageLength);
+    expect(ok(await sendMessage(l, 'Python', `  ${longest}  `)).message.msg).toBe(longest);
+  });
+
+  it(`disconnects an event over ${CHAT_LIMITS.maxEventBytes} bytes`, async () => {
+    const max = await user('max');
+    const m = await client(max);
+    ok(await joinRoom(m, 'Python'));
+    const gone = new Promise<string>((resolve) => m.once('disconnect', resolve));
+    m.emit(
+      'newMessage',
+      {
+        newMessage: { msg: 'z'.repeat(CHAT_LIMITS.maxEventBytes + 1), name: 'Max' },
+        room: 'Python',
+      },
+      () => undefined,
+    );
+    expect(await gone).toBe('transport close');
+    expect(await storedMessages(t.db, { userId: max.id })).toEqual([]);
+  });
+
+  it('allows a burst of 10, then refuses and stores nothing more', async () => {
+    const ned = await user('ned');
+    const n = await client(ned);
+    ok(await joinRoom(n, 'Java'));
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => sendMessage(n, 'Java', `burst ${i}`)),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(CHAT_LIMITS.messageBurst);
+    expect(answers.filter((a) => !a.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.rateLimited }]);
+    expect(await storedMessages(t.db, { userId: ned.id })).toHaveLength(10);
+    // The bucket refills at 5 a second.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    ok(await sendMessage(n, 'Java', 'after a pause'));
+  });
+
+  it('counts the limit per user, across their sockets', async () => {
+    const oz = await user('oz');
+    const [o1, o2] = await Promise.all([client(oz), client(oz)]);
+    ok(await joinRoom(o1, 'PHP'));
+    ok(await joinRoom(o2, 'PHP'));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => sendMessage(i % 2 ? o1 : o2, 'PHP', `two ${i}`)),
+    );
+    expect(answers.filter((a) => a.ok)).toHaveLength(CHAT_LIMITS.messageBurst);
+  });
+
+  it('stores a retried message (same clientId) once', async () => {
+    const pat = await user('pat');
+    const p = await client(pat);
+    ok(await joinRoom(p, 'TypeScript'));
+    const first = ok(await sendMessage(p, 'TypeScript', 'once', { clientId: 'c-1' }));
+    const again = nextEvent(p, 'getLatestMessage', (m) => m._id === first.message._id);
+    const retry = ok(await sendMessage(p, 'TypeScript', 'once', { clientId: 'c-1' }));
+    expect(retry.message).toEqual(first.message);
+    await again; // the sender gets it again, in case it missed the broadcast
+    expect(await storedMessages(t.db, { userId: pat.id })).toHaveLength(1);
+  });
+});
+
+describe('admin delete', () => {
+  it('an admin deletes a message for everyone; others may not', async () => {
+    const [admin, quinn] = await Promise.all([signIn(t.app, ADMIN), user('quinn')]);
+    const [a, q] = await Promise.all([client(admin), client(quinn)]);
+    ok(await joinRoom(a, 'PHP'));
+    ok(await joinRoom(q, 'PHP'));
+    const { message } = ok(await sendMessage(q, 'PHP', 'delete me'));
+
+    const del = (socket: ChatClient, id: string) =>
+      socket.timeout(5_000).emitWithAck('deleteMessage', { room: 'PHP', id });
+    expect(await del(q, message._id)).toEqual({ ok: false, error: CHAT_MESSAGES.adminsOnly });
+
+    const seen = nextEvent(q, 'messageDeleted');
+    expect(await del(a, message._id)).toEqual({ ok: true });
+    expect(await seen).toEqual({ room: 'PHP', id: message._id });
+    const rejoined = ok(await joinRoom(q, 'PHP'));
+    expect(rejoined.messages.map((m) => m._id)).not.toContain(message._id);
+    expect(await del(a, message._id)).toEqual({ ok: false, error: CHAT_MESSAGES.messageNotFound });
+  });
+});
+
+describe('presence and typing', () => {
+  it('tells the room who is there, and who is typing', async () => {
+    const [rae, sam] = await Promise.all([user('rae'), user('sam')]);
+    const r = await client(rae);
+    const joined = ok(await joinRoom(r, 'Java'));
+    expect(joined.members).toContainEqual({ userId: rae.id, name: expect.any(String) });
+
+    const s = await client(sam);
+    const samArrives = nextEvent(r, 'presence', (e) => e.members.some((m) => m.userId === sam.id));
+    ok(await joinRoom(s, 'Java'));
+    expect((await samArrives).room).toBe('Java');
+
+    const typing = nextEvent(r, 'typing');
+    s.emit('typing', { room: 'Java', name: 'Sam' });
+    expect(await typing).toEqual({ userId: sam.id, name: 'Sam' });
+
+    const samLeaves = nextEvent(r, 'presence', (e) => !e.members.some((m) => m.userId === sam.id));
+    s.disconnect();
+    expect((await samLeaves).members.map((m) => m.userId)).toContain(rae.id);
+  });
+});
+
+describe('connection state recovery', () => {
+  it('a briefly dropped client is recovered and gets what it missed', async () => {
+    const [tia, uma] = await Promise.all([user('tia'), user('uma')]);
+    const sender = await client(tia);
+    const dropped = await client(uma, { reconnection: true });
+    ok(await joinRoom(sender, 'TypeScript'));
+    ok(await joinRoom(dropped, 'TypeScript'));
+    // Something received, so the client has an offset to resume from.
+    const warm = nextEvent(dropped, 'getLatestMessage', (m) => m.msg === 'before the drop');
+    ok(await sendMessage(sender, 'TypeScript', 'before the drop'));
+    await warm;
+
+    const down = new Promise((resolve) => dropped.once('disconnect', resolve));
+    dropped.io.engine.close();
+    await down;
+    ok(await sendMessage(sender, 'TypeScript', 'while you were away'));
+
+    const missed = nextEvent(dropped, 'getLatestMessage', (m) => m.msg === 'while you were away');
+    await new Promise<void>((resolve) => dropped.once('connect', () => resolve()));
+    expect(dropped.recovered).toBe(true);
+    expect((await missed).userId).toBe(tia.id);
+    // Still in the room after recovery.
+    const after = nextEvent(dropped, 'getLatestMessage', (m) => m.msg === 'welcome back');
+    ok(await sendMessage(sender, 'TypeScript', 'welcome back'));
+    await after;
+  });
+});
