@@ -42,6 +42,8 @@ export class FakeChatSocket {
   recovered = false;
   /** True from connect() until disconnect() or a refused handshake (socket.io retries meanwhile). */
   active = false;
+  /** Whether this browser has a network (the screen's sockets lose it in goOffline()). */
+  network = true;
   /** Who the server took this socket for, once its handshake passed. */
   identity: Identity | null = null;
   /** Rooms on the server side (kept across a recovered reconnect). */
@@ -113,8 +115,7 @@ export class FakeChatSocket {
 
   /** The server's side of a (re)connection: the token, then `connect` (or `connect_error`). */
   handshake(recover = false): void {
-    if (!this.active || this.connected) return;
-    if (!this.server.online) return;
+    if (!this.active || this.connected || !this.network) return;
     const token = this.token();
     const rejection = this.server.authenticate(token);
     if (typeof rejection === 'string') {
@@ -163,7 +164,6 @@ export type ChatPeer = {
 };
 
 export class FakeChatServer {
-  online = true;
   readonly sockets = new Set<FakeChatSocket>();
   /** Every socket the screen created through createChatSocket(). */
   readonly clients: FakeChatSocket[] = [];
@@ -175,7 +175,6 @@ export class FakeChatServer {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   reset(): void {
-    this.online = true;
     this.sockets.clear();
     this.clients.length = 0;
     this.messages = [];
@@ -264,10 +263,13 @@ export class FakeChatServer {
     };
   }
 
-  /** The network goes away: every connected socket drops and retries in vain until goOnline(). */
+  /**
+   * The screen's browser loses its network: its sockets drop and retry in vain until goOnline().
+   * Other people (peers) stay connected and keep talking.
+   */
   goOffline(): void {
-    this.online = false;
-    for (const socket of [...this.sockets]) {
+    for (const socket of this.clients) {
+      socket.network = false;
       socket.drop();
       socket.failAttempt();
     }
@@ -275,8 +277,10 @@ export class FakeChatServer {
 
   /** The network is back: the sockets reconnect, recovered (rooms and missed events) or afresh. */
   goOnline({ recover = false }: { recover?: boolean } = {}): void {
-    this.online = true;
-    for (const socket of [...this.sockets]) later(() => socket.handshake(recover));
+    for (const socket of this.clients) {
+      socket.network = true;
+      later(() => socket.handshake(recover));
+    }
   }
 
   messagesIn(room: ChatRoom): ChatMessage[] {

@@ -269,7 +269,11 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
           {typingText(typingNames)}
         </p>
 
-        <form onSubmit={onSubmit} className="mt-1 flex items-end gap-2 sm:gap-3">
+        <form
+          aria-label="Send a message"
+          onSubmit={onSubmit}
+          className="mt-1 flex items-end gap-2 sm:gap-3"
+        >
           <div className="min-w-0 flex-1">
             <label htmlFor={`${id}-message`} className="sr-only">
               Message
