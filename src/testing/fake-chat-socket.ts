@@ -429,7 +429,10 @@ export class FakeChatServer {
   }
 
   private store(fields: Omit<ChatMessage, '_id'>): ChatMessage {
-    const message: ChatMessage = { _id: `msg-${String(++this.sequence).padStart(6, '0')}`, ...fields };
+    const message: ChatMessage = {
+      _id: `msg-${String(++this.sequence).padStart(6, '0')}`,
+      ...fields,
+    };
     this.messages.push(message);
     return message;
   }

@@ -32,7 +32,8 @@ export default function ChatRoomRoute() {
 
   if (!isChatRoom(roomId)) {
     const canonical = CHAT_ROOMS.find((room) => room.toLowerCase() === roomId.toLowerCase());
-    if (canonical) return <Navigate replace to={paths.chatRoom(canonical)} state={location.state} />;
+    if (canonical)
+      return <Navigate replace to={paths.chatRoom(canonical)} state={location.state} />;
     return <UnknownRoom roomId={roomId} />;
   }
   return (

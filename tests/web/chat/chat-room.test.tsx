@@ -32,6 +32,24 @@ const messageItem = (text: string) => {
   if (!item) throw new Error(`no message item for ${text}`);
   return item;
 };
+/**
+ * jsdom lays nothing out: give the log a 400 px window over 100 px per message, and a scrollTop
+ * that the browser would clamp the same way.
+ */
+function layOut(element: HTMLElement) {
+  const height = () => 400 + element.querySelectorAll('li').length * 100;
+  const scroll = { top: 0, bottom: () => height() - 400 };
+  Object.defineProperty(element, 'clientHeight', { configurable: true, get: () => 400 });
+  Object.defineProperty(element, 'scrollHeight', { configurable: true, get: height });
+  Object.defineProperty(element, 'scrollTop', {
+    configurable: true,
+    get: () => scroll.top,
+    set: (value: number) => {
+      scroll.top = Math.max(0, Math.min(value, scroll.bottom()));
+    },
+  });
+  return scroll;
+}
 const sentMessages = () =>
   fakeChat.clients.flatMap((socket) => socket.sent.filter((sent) => sent.event === 'newMessage'));
 
@@ -167,7 +185,7 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(screen.getByText('No messages yet. Say hello!')).toBeVisible();
   });
 
-  it("shows the text as plain text: <img src=x onerror=alert(1)> is no image", async () => {
+  it('shows the text as plain text: <img src=x onerror=alert(1)> is no image', async () => {
     const { user } = await enterRoom();
     const attack = '<img src=x onerror=alert(1)>';
     await user.type(messageBox(), `${attack}{Enter}`);
@@ -190,7 +208,7 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(within(item).queryByText('just now')).not.toBeInTheDocument();
   });
 
-  it("an error ack (the rate limit) is shown to the sender and the text stays in the box", async () => {
+  it('an error ack (the rate limit) is shown to the sender and the text stays in the box', async () => {
     const { user } = await enterRoom();
     // The same user in another tab has used up the burst of 10.
     const otherTab = await fakeChat.peer(STUDENT);
@@ -209,7 +227,7 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     );
   });
 
-  it('a message over 1000 characters is refused with the server\'s wording, before sending', async () => {
+  it("a message over 1000 characters is refused with the server's wording, before sending", async () => {
     const { user } = await enterRoom();
     await user.click(messageBox());
     await user.paste('x'.repeat(1001));
@@ -300,6 +318,43 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(loads).toHaveLength(2);
   });
 
+  it('older messages go in above without moving what the reader sees', async () => {
+    fakeChat.seed('JavaScript', 120);
+    await enterRoom();
+    await within(log()).findByText('Message 71');
+    const scroll = layOut(log());
+    scroll.top = 0;
+    fireEvent.scroll(log());
+    await within(log()).findByText('Message 21');
+    // 50 messages of 100 px went in above: the one that was at the top still is.
+    expect(scroll.top).toBe(50 * 100);
+  });
+
+  it('follows new messages at the bottom; scrolled up, a "New messages" pill appears instead', async () => {
+    fakeChat.seed('JavaScript', 5);
+    const { user } = await enterRoom();
+    await within(log()).findByText('Message 5');
+    const ada = await fakeChat.peer(ADMIN, 'admin');
+    await ada.join('JavaScript');
+    const scroll = layOut(log());
+    scroll.top = scroll.bottom();
+    fireEvent.scroll(log());
+
+    await act(() => ada.say('JavaScript', 'Followed'));
+    await within(log()).findByText('Followed');
+    expect(scroll.top).toBe(scroll.bottom());
+    expect(screen.queryByRole('button', { name: /New messages/ })).not.toBeInTheDocument();
+
+    scroll.top = 200;
+    fireEvent.scroll(log());
+    await act(() => ada.say('JavaScript', 'Not followed'));
+    await within(log()).findByText('Not followed');
+    expect(scroll.top).toBe(200);
+    await user.click(screen.getByRole('button', { name: /New messages/ }));
+    expect(scroll.top).toBe(scroll.bottom());
+    expect(screen.queryByRole('button', { name: /New messages/ })).not.toBeInTheDocument();
+  });
+
   it('shows "{name} is typing…" for a few seconds', async () => {
     const { user } = await enterRoom();
     const ada = await fakeChat.peer(ADMIN, 'admin');
@@ -313,7 +368,9 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     // Our own typing tells the room, at most once per 2 s.
     await user.type(messageBox(), 'abc');
     const typings = fakeChat.client.sent.filter((sent) => sent.event === 'typing');
-    expect(typings).toEqual([{ event: 'typing', payload: { room: 'JavaScript', name: 'Sam Student' } }]);
+    expect(typings).toEqual([
+      { event: 'typing', payload: { room: 'JavaScript', name: 'Sam Student' } },
+    ]);
   });
 
   it('an admin deletes any message, and it disappears for everyone', async () => {

@@ -15,7 +15,12 @@ type Props = {
  * One message (spec §2 Chat room): own ones right-aligned with a gradient, others' grey on the
  * left; the name, a relative time and the text — as text, never HTML (`pre-wrap` keeps its lines).
  */
-export const ChatMessageItem = memo(function ChatMessageItem({ message, own, now, onDelete }: Props) {
+export const ChatMessageItem = memo(function ChatMessageItem({
+  message,
+  own,
+  now,
+  onDelete,
+}: Props) {
   const exact = new Date(message.time);
   return (
     <li className={`chat ${own ? 'chat-end' : 'chat-start'}`}>
@@ -32,7 +37,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({ message, own, now
       <div
         className={`chat-bubble max-w-[85%] whitespace-pre-wrap break-words sm:max-w-[70%] ${
           own
-            ? 'bg-gradient-to-br from-indigo-600 to-violet-700 text-white'
+            ? 'bg-violet-700 bg-gradient-to-br from-indigo-600 to-violet-700 text-white'
             : 'bg-base-200 text-base-content'
         }`}
       >

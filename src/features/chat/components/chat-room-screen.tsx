@@ -74,6 +74,7 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
 
   const { messages, outgoing, draft } = state;
   const pending = outgoing !== null;
+  const hasMessages = messages.length > 0;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -95,6 +96,19 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
     previous.current = { first, last, height: element.scrollHeight };
   }, [messages]);
 
+  // The list's content changes size (a narrower window wraps the bubbles): stay at the end.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+      previous.current.height = element.scrollHeight;
+    });
+    for (const child of element.children) observer.observe(child);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMessages]);
+
   const scrollToEnd = useCallback(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -106,6 +120,8 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
     const element = scroller.current;
     if (!element) return;
     atBottom.current = isAtBottom(element);
+    // The height the next page of older messages is measured against, as the reader sees it now.
+    previous.current.height = element.scrollHeight;
     if (atBottom.current) setUnseen(false);
     if (element.scrollTop <= EDGE_PX) loadOlder();
   };
@@ -162,7 +178,7 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
             <h1 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
               {room} Chat Room
             </h1>
-            <p className="mt-1 truncate text-sm text-base-content/70">
+            <p className="mt-1 text-sm text-base-content/70">
               Chatting as <span className="font-semibold text-base-content">{name}</span> ·{' '}
               <Link to={paths.messageBox} className="link link-hover text-base-content">
                 Change room or name
@@ -182,7 +198,11 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
 
         <p className="mt-3 flex h-6 items-center gap-2 text-sm text-base-content/70">
           <UsersIcon className="h-4 w-4 shrink-0" />
-          <span className="truncate">{membersText(state.members, state.you)}</span>
+          <span className="truncate">
+            {state.joined
+              ? membersText(state.members, state.you)
+              : 'Who is online shows once you are in.'}
+          </span>
         </p>
 
         <div className="relative mt-2 rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">

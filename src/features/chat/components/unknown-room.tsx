@@ -18,7 +18,10 @@ export function UnknownRoom({ roomId }: { roomId: string }) {
       <ul aria-label="Chat rooms" className="mt-6 flex flex-wrap justify-center gap-2">
         {CHAT_ROOMS.map((room) => (
           <li key={room}>
-            <Link to={paths.chatRoom(room)} className="btn btn-outline btn-sm rounded-xl normal-case">
+            <Link
+              to={paths.chatRoom(room)}
+              className="btn btn-outline btn-sm rounded-xl normal-case"
+            >
               {room}
             </Link>
           </li>
