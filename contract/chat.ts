@@ -39,6 +39,11 @@ export const joinRoomAckSchema = z.object({
   /** True when older messages exist before the first one sent. */
   hasMore: z.boolean(),
   members: z.array(z.object({ userId: z.string(), name: z.string() })),
+  /**
+   * Who the joining socket is (added for the web client): "own" messages are those whose `userId`
+   * equals `you.userId`. The access token carries the email and role, not the user id.
+   */
+  you: z.object({ userId: z.string() }),
 });
 
 /**

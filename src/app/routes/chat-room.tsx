@@ -1,5 +1,49 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useCallback } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { CHAT_LIMITS, CHAT_ROOMS, isChatRoom } from '@contract/chat-rules';
+import { paths } from '@/config/paths';
+import { chatName, readChatRoomState } from '@/features/chat/chat-name';
+import { ChatRoomScreen } from '@/features/chat/components/chat-room-screen';
+import { UnknownRoom } from '@/features/chat/components/unknown-room';
+import { useAuth } from '@/lib/auth';
 
-export default function ChatRoomScreen() {
-  return <ComingSoon title="Chat Room" what="Live topic chat" />;
+/** The name to chat under: the join form's, else this tab's last one, else the account's. */
+function chosenName(state: unknown, displayName: string | null, email: string | null): string {
+  const candidates = [
+    readChatRoomState(state)?.name,
+    chatName.get(),
+    displayName,
+    email?.split('@')[0],
+  ];
+  for (const candidate of candidates) {
+    const name = candidate?.trim().slice(0, CHAT_LIMITS.maxNameLength);
+    if (name) return name;
+  }
+  return 'Guest';
+}
+
+/** /chat/{roomId}: one of the six rooms, or a page that says the room does not exist. */
+export default function ChatRoomRoute() {
+  const { roomId = '' } = useParams();
+  const location = useLocation();
+  const { user, isAdmin, signOut } = useAuth();
+  // A refused handshake ends the session as a 401 does; the login guard then goes to /login.
+  const onSessionRejected = useCallback(() => void signOut(), [signOut]);
+
+  if (!isChatRoom(roomId)) {
+    const canonical = CHAT_ROOMS.find((room) => room.toLowerCase() === roomId.toLowerCase());
+    if (canonical)
+      return <Navigate replace to={paths.chatRoom(canonical)} state={location.state} />;
+    return <UnknownRoom roomId={roomId} />;
+  }
+  return (
+    <ChatRoomScreen
+      // A new room is a new conversation: fresh state and a fresh socket.
+      key={roomId}
+      room={roomId}
+      name={chosenName(location.state, user?.displayName ?? null, user?.email ?? null)}
+      isAdmin={isAdmin === true}
+      onSessionRejected={onSessionRejected}
+    />
+  );
 }

@@ -1,5 +1,22 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { chatName, type ChatRoomState } from '@/features/chat/chat-name';
+import { JoinChatScreen } from '@/features/chat/components/join-chat-screen';
+import { useAuth } from '@/lib/auth';
 
-export default function MessageBoxScreen() {
-  return <ComingSoon title="Join a chat room" what="Joining a topic chat room" />;
+/** /messagebox: the join form goes to chat/{room}, passing the name and the room (spec §2). */
+export default function MessageBoxRoute() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  return (
+    <JoinChatScreen
+      defaultName={user?.displayName ?? ''}
+      onJoin={({ name, room }) => {
+        // Kept for this tab, so a reload of the room keeps the name (the room is in the URL).
+        chatName.set(name);
+        const state: ChatRoomState = { name, room };
+        navigate(paths.chatRoom(room), { state });
+      }}
+    />
+  );
 }

@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CHAT_LIMITS, CHAT_ROOMS, JOIN_CHAT_ERRORS, type ChatRoom } from '@contract/chat-rules';
+import { ArrowRightIcon, UsersIcon } from '@/components/icons';
+
+type Props = {
+  /** The account's display name: the Username field starts with it. */
+  defaultName: string;
+  onJoin: (join: { name: string; room: ChatRoom }) => void;
+};
+
+const control =
+  'w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
+
+/** /messagebox: the join-chat form (spec §2 Join chat, §5): the name is checked first, then the room. */
+export function JoinChatScreen({ defaultName, onJoin }: Props) {
+  const id = useId();
+  const [name, setName] = useState(defaultName);
+  const [room, setRoom] = useState<ChatRoom | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `${id}-error`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '') {
+      setError(JOIN_CHAT_ERRORS.name);
+      return;
+    }
+    if (room === '') {
+      setError(JOIN_CHAT_ERRORS.room);
+      return;
+    }
+    setError(null);
+    onJoin({ name: trimmed, room });
+  };
+
+  return (
+    <div className="bg-gradient-to-b from-primary/5 via-base-100 to-base-100">
+      <div className="mx-auto max-w-md px-4 py-10 sm:py-16">
+        <div className="rounded-2xl bg-base-100 p-6 shadow-sm ring-1 ring-base-200 sm:p-8">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <UsersIcon className="h-6 w-6" />
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight sm:text-3xl">Join Chat</h1>
+          <p className="mt-2 text-base-content/70">
+            Pick a name and a topic room to learn together with others.
+          </p>
+          <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+            <div>
+              <label
+                htmlFor={`${id}-name`}
+                className="mb-1.5 block text-sm font-medium text-base-content/90"
+              >
+                Username
+              </label>
+              <input
+                id={`${id}-name`}
+                type="text"
+                autoComplete="nickname"
+                maxLength={CHAT_LIMITS.maxNameLength}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={error === JOIN_CHAT_ERRORS.name ? true : undefined}
+                aria-describedby={error === JOIN_CHAT_ERRORS.name ? errorId : undefined}
+                className={`input input-bordered ${control}`}
+              />
+            </div>
+            <div>
+              <label
+                htmlFor={`${id}-room`}
+                className="mb-1.5 block text-sm font-medium text-base-content/90"
+              >
+                Room
+              </label>
+              <select
+                id={`${id}-room`}
+                value={room}
+                onChange={(event) => setRoom(event.target.value as ChatRoom | '')}
+                aria-invalid={error === JOIN_CHAT_ERRORS.room ? true : undefined}
+                aria-describedby={error === JOIN_CHAT_ERRORS.room ? errorId : undefined}
+                className={`select select-bordered ${control}`}
+              >
+                <option value="">Select room</option>
+                {CHAT_ROOMS.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {/* The error's line is always there, so showing it moves nothing. */}
+            <div className="min-h-6">
+              <p id={errorId} role="alert" className="text-sm font-medium text-error">
+                {error}
+              </p>
+            </div>
+            <button type="submit" className="btn btn-primary w-full rounded-xl normal-case">
+              Join
+              <ArrowRightIcon className="h-4 w-4" />
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

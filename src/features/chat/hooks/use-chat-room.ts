@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import { createChatSocket, type ChatSocket } from '@/lib/socket';
+import { chatReducer, initialChatState, type ChatState, type OutgoingMessage } from '../chat-state';
+
+/** How long someone's "is typing…" stays after their last typing event. */
+export const TYPING_SHOWN_MS = 3000;
+/** At most one typing event per this interval while the user types. */
+export const TYPING_THROTTLE_MS = 2000;
+
+type Options = {
+  room: ChatRoom;
+  /** The display name sent with messages and typing events. */
+  name: string;
+  /** The server refused the access token: the session is over (as on a 401). */
+  onSessionRejected: () => void;
+};
+
+export type ChatRoomApi = {
+  state: ChatState;
+  /** Sends `text` (already trimmed and checked), now or once the socket is back. */
+  send: (text: string) => void;
+  loadOlder: () => void;
+  deleteMessage: (id: string) => void;
+  /** Tells the room the user is typing (throttled). */
+  typing: () => void;
+  setError: (error: string | null) => void;
+  setDraft: (draft: string) => void;
+};
+
+const SESSION_ERRORS: readonly string[] = [CHAT_MESSAGES.missingToken, CHAT_MESSAGES.badToken];
+
+function newClientId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * The chat room's connection: joins `room` on every connection socket.io could not recover
+ * (then fetches what was missed), keeps the one outgoing message until the room's broadcast of it
+ * arrives — re-sending it with the same clientId after a reconnect — and turns the server's
+ * events into state.
+ */
+export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoomApi {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const socketRef = useRef<ChatSocket | null>(null);
+  // The socket's handlers read the latest state and props without re-subscribing.
+  const stateRef = useRef(state);
+  const nameRef = useRef(name);
+  const rejectedRef = useRef(onSessionRejected);
+  useEffect(() => {
+    stateRef.current = state;
+    nameRef.current = name;
+    rejectedRef.current = onSessionRejected;
+  });
+  const lastTypingAt = useRef(0);
+
+  const emitOutgoing = useCallback(
+    (socket: ChatSocket, outgoing: OutgoingMessage) => {
+      socket.emit(
+        'newMessage',
+        {
+          newMessage: { time: new Date().toISOString(), msg: outgoing.text, name: nameRef.current },
+          room,
+          clientId: outgoing.clientId,
+        },
+        (answer) => {
+          if (answer.ok) {
+            dispatch({ type: 'sendAcked', clientId: outgoing.clientId, message: answer.message });
+          } else {
+            dispatch({ type: 'sendFailed', clientId: outgoing.clientId, error: answer.error });
+          }
+        },
+      );
+    },
+    [room],
+  );
+
+  useEffect(() => {
+    const socket = createChatSocket();
+    socketRef.current = socket;
+    let closed = false;
+    const typingTimers = new Set<ReturnType<typeof setTimeout>>();
+
+    /** Sends the waiting message again (same clientId) unless the server already stored it. */
+    const flushOutgoing = () => {
+      const { outgoing } = stateRef.current;
+      if (outgoing && outgoing.messageId === null) emitOutgoing(socket, outgoing);
+    };
+
+    const join = () => {
+      socket.emit('joinRoom', room, (answer) => {
+        if (closed) return;
+        if (!answer.ok) {
+          dispatch({ type: 'failed', error: answer.error });
+          return;
+        }
+        const last = stateRef.current.messages.at(-1);
+        if (!last) {
+          dispatch({ type: 'joined', answer });
+          flushOutgoing();
+          return;
+        }
+        // Back after a drop socket.io could not recover: fetch what was missed since the newest
+        // message we have (past one page, or when that fails, the reducer starts again from the
+        // latest page the join sent).
+        socket.emit('syncHistory', { room, after: last._id }, (sync) => {
+          if (closed) return;
+          dispatch({
+            type: 'joined',
+            answer,
+            sync: sync.ok ? sync : { ok: true, messages: [], hasMore: true },
+          });
+          flushOutgoing();
+        });
+      });
+    };
+
+    socket.on('connect', () => {
+      dispatch({ type: 'connected' });
+      // A recovered connection is still in the room and was sent every event it missed.
+      if (socket.recovered && stateRef.current.you !== null) {
+        dispatch({ type: 'recovered' });
+        flushOutgoing();
+        return;
+      }
+      join();
+    });
+    socket.on('disconnect', () => dispatch({ type: 'disconnected' }));
+    socket.on('connect_error', (error) => {
+      if (SESSION_ERRORS.includes(error.message)) {
+        rejectedRef.current();
+        return;
+      }
+      // socket.io retries by itself unless the server refused the connection (e.g. too many).
+      if (socket.active) dispatch({ type: 'disconnected' });
+      else dispatch({ type: 'failed', error: error.message });
+    });
+    socket.on('getLatestMessage', (message) => {
+      if (message.room === room) dispatch({ type: 'received', message });
+    });
+    socket.on('messageDeleted', (event) => {
+      if (event.room === room) dispatch({ type: 'deleted', id: event.id });
+    });
+    socket.on('presence', (event) => {
+      if (event.room === room) dispatch({ type: 'presence', members: event.members });
+    });
+    socket.on('typing', (event) => {
+      if (event.userId === stateRef.current.you) return;
+      dispatch({
+        type: 'typing',
+        person: { userId: event.userId, name: event.name, until: Date.now() + TYPING_SHOWN_MS },
+      });
+      const timer = setTimeout(() => {
+        typingTimers.delete(timer);
+        dispatch({ type: 'typingExpired', now: Date.now() });
+      }, TYPING_SHOWN_MS + 50);
+      typingTimers.add(timer);
+    });
+    socket.connect();
+
+    return () => {
+      closed = true;
+      for (const timer of typingTimers) clearTimeout(timer);
+      socket.removeAllListeners();
+      socket.disconnect();
+      socketRef.current = null;
+    };
+  }, [room, emitOutgoing]);
+
+  const send = useCallback(
+    (text: string) => {
+      const outgoing: OutgoingMessage = { clientId: newClientId(), text, messageId: null };
+      dispatch({ type: 'send', clientId: outgoing.clientId, text });
+      const socket = socketRef.current;
+      // Offline (or re-joining): it goes out once the room is joined again.
+      if (socket?.connected && stateRef.current.joined) emitOutgoing(socket, outgoing);
+      lastTypingAt.current = 0;
+    },
+    [emitOutgoing],
+  );
+
+  const loadOlder = useCallback(() => {
+    const { hasMore, loadingOlder, messages, joined } = stateRef.current;
+    const socket = socketRef.current;
+    const oldest = messages[0];
+    if (!hasMore || loadingOlder || !oldest || !joined || !socket?.connected) return;
+    // Marked at once, so a burst of scroll events asks once.
+    stateRef.current = { ...stateRef.current, loadingOlder: true };
+    dispatch({ type: 'olderRequested' });
+    socket.emit('loadHistory', { room, before: oldest._id }, (answer) => {
+      if (answer.ok) dispatch({ type: 'olderLoaded', answer });
+      else dispatch({ type: 'olderFailed', error: answer.error });
+    });
+  }, [room]);
+
+  const deleteMessage = useCallback(
+    (id: string) => {
+      const socket = socketRef.current;
+      if (!socket?.connected) {
+        dispatch({ type: 'error', error: 'You are offline. Try again once reconnected.' });
+        return;
+      }
+      socket.emit('deleteMessage', { room, id }, (answer) => {
+        if (answer.ok) dispatch({ type: 'deleted', id });
+        else dispatch({ type: 'error', error: answer.error });
+      });
+    },
+    [room],
+  );
+
+  const typing = useCallback(() => {
+    const socket = socketRef.current;
+    const now = Date.now();
+    if (!socket?.connected || !stateRef.current.joined) return;
+    if (now - lastTypingAt.current < TYPING_THROTTLE_MS) return;
+    lastTypingAt.current = now;
+    socket.emit('typing', { room, name: nameRef.current });
+  }, [room]);
+
+  const setError = useCallback((error: string | null) => dispatch({ type: 'error', error }), []);
+  const setDraft = useCallback((draft: string) => dispatch({ type: 'draftChanged', draft }), []);
+
+  return { state, send, loadOlder, deleteMessage, typing, setError, setDraft };
+}

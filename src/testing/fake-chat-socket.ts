@@ -1,0 +1,484 @@
+// A stand-in for the chat server at the socket edge, for the web tests (jsdom has no server to
+// talk to). `createChatSocket()` hands the screen a socket with the surface of socket.io-client's
+// `Socket` that the chat uses — `on`/`off`/`removeAllListeners`, `emit` with acks, `connect`,
+// `disconnect`, `connected`, `active`, `recovered` — and a small in-memory server answers it as
+// contract/chat.ts says: payloads validated with the contract's zod schemas, errors in acks with
+// CHAT_MESSAGES texts, the handshake's access token checked, broadcasts to the room, history
+// pages, the rate limit, clientId de-duplication and admin-only deletes. Tests inject it with
+// `vi.mock('@/lib/socket', () => import('@/testing/fake-chat-socket').then((m) => m.fakeSocketModule))`
+// and drive the rest of the room through `fakeChat` (other people, drops, held broadcasts).
+import {
+  chatRoomSchema,
+  deleteMessagePayloadSchema,
+  loadHistoryPayloadSchema,
+  newMessagePayloadSchema,
+  syncHistoryPayloadSchema,
+  typingPayloadSchema,
+  type ChatAck,
+  type ChatMessage,
+  type ChatServerToClientEvents,
+  type HistoryAck,
+  type JoinRoomAck,
+  type NewMessageAck,
+} from '@contract/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import type { UserRole } from '@contract/users';
+import { accessToken } from '@/lib/access-token';
+import type { ChatSocket, createChatSocket } from '@/lib/socket';
+import { findUser } from './mocks/db';
+import { makeAccessToken, verifyAccessToken } from './mocks/tokens';
+
+type Listener = (...args: never[]) => void;
+type ServerEvent = keyof ChatServerToClientEvents;
+type Identity = { userId: string; email: string; role: UserRole; name: string };
+type Emitted = { event: string; payload: unknown };
+
+/** Real sockets answer later, never inside the call. */
+const later = (run: () => void) => void setTimeout(run, 0);
+
+/** One client's socket, as socket.io-client behaves from the outside. */
+export class FakeChatSocket {
+  connected = false;
+  recovered = false;
+  /** True from connect() until disconnect() or a refused handshake (socket.io retries meanwhile). */
+  active = false;
+  /** Whether this browser has a network (the screen's sockets lose it in goOffline()). */
+  network = true;
+  /** Who the server took this socket for, once its handshake passed. */
+  identity: Identity | null = null;
+  /** Rooms on the server side (kept across a recovered reconnect). */
+  readonly rooms = new Set<ChatRoom>();
+  /** Events the server sent while this socket was down (replayed on a recovered reconnect). */
+  missed: [ServerEvent, unknown][] = [];
+  /** Every event this socket sent to the server, in order. */
+  readonly sent: Emitted[] = [];
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private sendBuffer: unknown[][] = [];
+
+  constructor(
+    private readonly server: FakeChatServer,
+    private readonly token: () => string | null,
+  ) {}
+
+  on(event: string, listener: Listener): this {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener);
+    return this;
+  }
+
+  off(event: string, listener?: Listener): this {
+    if (listener) this.listeners.get(event)?.delete(listener);
+    else this.listeners.delete(event);
+    return this;
+  }
+
+  removeAllListeners(): this {
+    this.listeners.clear();
+    return this;
+  }
+
+  /** Calls this socket's listeners, as the client library does on an incoming event. */
+  deliver(event: string, ...args: unknown[]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) {
+      (listener as (...values: unknown[]) => void)(...args);
+    }
+  }
+
+  emit(event: string, ...args: unknown[]): this {
+    // socket.io-client buffers what is emitted while disconnected and sends it on reconnect.
+    if (!this.connected) {
+      if (this.active) this.sendBuffer.push([event, ...args]);
+      return this;
+    }
+    this.sent.push({ event, payload: args[0] });
+    this.server.receive(this, event, args);
+    return this;
+  }
+
+  connect(): this {
+    if (this.active) return this;
+    this.active = true;
+    later(() => this.handshake());
+    return this;
+  }
+
+  disconnect(): this {
+    const wasConnected = this.connected;
+    this.active = false;
+    this.connected = false;
+    this.sendBuffer = [];
+    this.server.leave(this);
+    if (wasConnected) this.deliver('disconnect', 'io client disconnect');
+    return this;
+  }
+
+  /** The server's side of a (re)connection: the token, then `connect` (or `connect_error`). */
+  handshake(recover = false): void {
+    if (!this.active || this.connected || !this.network) return;
+    const token = this.token();
+    const rejection = this.server.authenticate(token);
+    if (typeof rejection === 'string') {
+      // A refusal by the server's middleware: socket.io does not retry it.
+      this.active = false;
+      this.deliver('connect_error', new Error(rejection));
+      return;
+    }
+    this.identity = rejection;
+    this.recovered = recover && this.rooms.size > 0;
+    if (!this.recovered) {
+      this.rooms.clear();
+      this.missed = [];
+    }
+    this.connected = true;
+    this.server.sockets.add(this);
+    const buffered = this.sendBuffer;
+    this.sendBuffer = [];
+    for (const [event, ...args] of buffered) this.emit(event as string, ...args);
+    this.deliver('connect');
+    const missed = this.missed;
+    this.missed = [];
+    for (const [event, payload] of missed) this.deliver(event, payload);
+  }
+
+  /** The network went away: socket.io notices and keeps trying to reconnect. */
+  drop(): void {
+    if (!this.connected) return;
+    this.connected = false;
+    this.deliver('disconnect', 'transport close');
+  }
+
+  /** A reconnect attempt failed (the network is still down). */
+  failAttempt(): void {
+    if (this.active && !this.connected) this.deliver('connect_error', new Error('xhr poll error'));
+  }
+}
+
+/** Another person in the room, driven by the test through the same server rules. */
+export type ChatPeer = {
+  readonly socket: FakeChatSocket;
+  join(room: ChatRoom): Promise<ChatAck<JoinRoomAck>>;
+  say(room: ChatRoom, msg: string, name?: string): Promise<ChatAck<NewMessageAck>>;
+  typing(room: ChatRoom, name?: string): void;
+  leave(): void;
+};
+
+export class FakeChatServer {
+  readonly sockets = new Set<FakeChatSocket>();
+  /** Every socket the screen created through createChatSocket(). */
+  readonly clients: FakeChatSocket[] = [];
+  /** Every stored message, all rooms, oldest first. */
+  messages: ChatMessage[] = [];
+  private sequence = 0;
+  private held: (() => void)[] | null = null;
+  private readonly byClientId = new Map<string, ChatMessage>();
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  reset(): void {
+    this.sockets.clear();
+    this.clients.length = 0;
+    this.messages = [];
+    this.sequence = 0;
+    this.held = null;
+    this.byClientId.clear();
+    this.buckets.clear();
+  }
+
+  /** The handshake (`auth: { token }`): who it is, or the connect error's message. */
+  authenticate(token: string | null): Identity | string {
+    if (!token) return CHAT_MESSAGES.missingToken;
+    const claims = verifyAccessToken(token);
+    if (!claims) return CHAT_MESSAGES.badToken;
+    const account = findUser(claims.email);
+    return {
+      userId: account?._id ?? claims.email,
+      email: claims.email,
+      role: account?.role ?? claims.role,
+      name: account?.profile.name || claims.email,
+    };
+  }
+
+  /** The socket the screen uses (the real one's stand-in). */
+  createClient(): FakeChatSocket {
+    const socket = new FakeChatSocket(this, () => accessToken.get());
+    this.clients.push(socket);
+    return socket;
+  }
+
+  /** The screen's socket (the latest one created). */
+  get client(): FakeChatSocket {
+    const socket = this.clients.at(-1);
+    if (!socket) throw new Error('the chat screen has not created a socket yet');
+    return socket;
+  }
+
+  /** Stores `count` messages in `room` from someone else, a minute apart, ending a minute ago. */
+  seed(
+    room: ChatRoom,
+    count: number,
+    from: { userId: string; name: string } = { userId: 'u-seed', name: 'Grace' },
+  ): ChatMessage[] {
+    const start = Date.now() - count * 60_000;
+    const seeded = Array.from({ length: count }, (_, index) =>
+      this.store({
+        room,
+        name: from.name,
+        userId: from.userId,
+        msg: `Message ${index + 1}`,
+        time: new Date(start + index * 60_000).toISOString(),
+      }),
+    );
+    return seeded;
+  }
+
+  /** Someone else, signed in as `email` (an account of the msw db), with their own socket. */
+  async peer(email: string, role: UserRole = 'user'): Promise<ChatPeer> {
+    const token = makeAccessToken({ email, role });
+    const socket = new FakeChatSocket(this, () => token);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', (error: Error) => reject(error));
+      socket.connect();
+    });
+    const ask = <T>(event: string, payload: unknown) =>
+      new Promise<T>((resolve) => socket.emit(event, payload, resolve));
+    const nameOf = () => socket.identity?.name ?? email;
+    return {
+      socket,
+      join: (room) => ask('joinRoom', room),
+      say: (room, msg, name = nameOf()) =>
+        ask('newMessage', { newMessage: { time: new Date().toISOString(), msg, name }, room }),
+      typing: (room, name = nameOf()) => void socket.emit('typing', { room, name }),
+      leave: () => void socket.disconnect(),
+    };
+  }
+
+  /** Broadcasts of new messages wait until the returned function is called. */
+  holdBroadcasts(): () => void {
+    const held: (() => void)[] = [];
+    this.held = held;
+    return () => {
+      this.held = null;
+      for (const run of held) run();
+    };
+  }
+
+  /**
+   * The screen's browser loses its network: its sockets drop and retry in vain until goOnline().
+   * Other people (peers) stay connected and keep talking.
+   */
+  goOffline(): void {
+    for (const socket of this.clients) {
+      socket.network = false;
+      socket.drop();
+      socket.failAttempt();
+    }
+  }
+
+  /** The network is back: the sockets reconnect, recovered (rooms and missed events) or afresh. */
+  goOnline({ recover = false }: { recover?: boolean } = {}): void {
+    for (const socket of this.clients) {
+      socket.network = true;
+      later(() => socket.handshake(recover));
+    }
+  }
+
+  messagesIn(room: ChatRoom): ChatMessage[] {
+    return this.messages.filter((message) => message.room === room);
+  }
+
+  leave(socket: FakeChatSocket): void {
+    const rooms = [...socket.rooms];
+    socket.rooms.clear();
+    this.sockets.delete(socket);
+    for (const room of rooms) this.broadcastPresence(room);
+  }
+
+  receive(socket: FakeChatSocket, event: string, args: unknown[]): void {
+    const [payload, ack] = args;
+    const answer = (value: unknown) => {
+      if (typeof ack === 'function') later(() => (ack as (value: unknown) => void)(value));
+    };
+    const identity = socket.identity;
+    if (!identity) return;
+    switch (event) {
+      case 'joinRoom':
+        return answer(this.join(socket, payload));
+      case 'newMessage':
+        return answer(this.newMessage(socket, identity, payload));
+      case 'loadHistory':
+        return answer(this.history(socket, payload, 'before'));
+      case 'syncHistory':
+        return answer(this.history(socket, payload, 'after'));
+      case 'typing': {
+        const parsed = typingPayloadSchema.safeParse(payload);
+        if (!parsed.success || !socket.rooms.has(parsed.data.room)) return;
+        const typing = { userId: identity.userId, name: parsed.data.name };
+        return this.toRoom(parsed.data.room, 'typing', typing, socket);
+      }
+      case 'deleteMessage':
+        return answer(this.delete(socket, identity, payload));
+      default:
+        return answer(fail(CHAT_MESSAGES.badRequest));
+    }
+  }
+
+  private join(socket: FakeChatSocket, payload: unknown): ChatAck<JoinRoomAck> {
+    const room = chatRoomSchema.safeParse(payload);
+    if (!room.success) return fail(CHAT_MESSAGES.unknownRoom);
+    socket.rooms.add(room.data);
+    this.broadcastPresence(room.data);
+    const all = this.messagesIn(room.data);
+    const page = all.slice(-CHAT_LIMITS.historyPageSize);
+    return {
+      ok: true,
+      messages: page,
+      hasMore: all.length > page.length,
+      members: this.members(room.data),
+      you: { userId: socket.identity?.userId ?? '' },
+    };
+  }
+
+  private newMessage(
+    socket: FakeChatSocket,
+    identity: Identity,
+    payload: unknown,
+  ): ChatAck<NewMessageAck> {
+    const parsed = newMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { newMessage, room, clientId } = parsed.data;
+    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    const msg = newMessage.msg.trim();
+    if (msg.length < CHAT_LIMITS.minMessageLength) return fail(CHAT_MESSAGES.emptyMessage);
+    if (msg.length > CHAT_LIMITS.maxMessageLength) return fail(CHAT_MESSAGES.messageTooLong);
+    const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
+    const stored = key === undefined ? undefined : this.byClientId.get(key);
+    if (stored) return { ok: true, message: stored };
+    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
+    const message = this.store({
+      room,
+      msg,
+      name: newMessage.name,
+      userId: identity.userId,
+      // The server stamps its own time; the client's is ignored.
+      time: new Date().toISOString(),
+    });
+    if (key !== undefined) this.byClientId.set(key, message);
+    const broadcast = () => this.toRoom(room, 'getLatestMessage', message);
+    if (this.held) this.held.push(broadcast);
+    else later(broadcast);
+    return { ok: true, message };
+  }
+
+  private history(
+    socket: FakeChatSocket,
+    payload: unknown,
+    direction: 'before' | 'after',
+  ): ChatAck<HistoryAck> {
+    const parsed =
+      direction === 'before'
+        ? loadHistoryPayloadSchema.safeParse(payload)
+        : syncHistoryPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { room } = parsed.data;
+    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    const all = this.messagesIn(room);
+    const anchorId = 'before' in parsed.data ? parsed.data.before : parsed.data.after;
+    const anchor = all.findIndex((message) => message._id === anchorId);
+    if (anchor === -1) return fail(CHAT_MESSAGES.messageNotFound);
+    const size = CHAT_LIMITS.historyPageSize;
+    if (direction === 'before') {
+      const page = all.slice(Math.max(0, anchor - size), anchor);
+      return { ok: true, messages: page, hasMore: anchor - page.length > 0 };
+    }
+    const rest = all.slice(anchor + 1);
+    return { ok: true, messages: rest.slice(0, size), hasMore: rest.length > size };
+  }
+
+  private delete(
+    socket: FakeChatSocket,
+    identity: Identity,
+    payload: unknown,
+  ): ChatAck<{ ok: true }> {
+    const parsed = deleteMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    if (identity.role !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
+    const { room, id } = parsed.data;
+    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    if (!this.messages.some((message) => message._id === id && message.room === room)) {
+      return fail(CHAT_MESSAGES.messageNotFound);
+    }
+    this.messages = this.messages.filter((message) => message._id !== id);
+    later(() => this.toRoom(room, 'messageDeleted', { room, id }));
+    return { ok: true };
+  }
+
+  /** 5 a second per user, burst 10 (CHAT_LIMITS), as a token bucket. */
+  private take(userId: string): boolean {
+    const now = Date.now();
+    const bucket = this.buckets.get(userId) ?? { tokens: CHAT_LIMITS.messageBurst, at: now };
+    bucket.tokens = Math.min(
+      CHAT_LIMITS.messageBurst,
+      bucket.tokens + ((now - bucket.at) / 1000) * CHAT_LIMITS.messagesPerSecond,
+    );
+    bucket.at = now;
+    this.buckets.set(userId, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  private store(fields: Omit<ChatMessage, '_id'>): ChatMessage {
+    const message: ChatMessage = {
+      _id: `msg-${String(++this.sequence).padStart(6, '0')}`,
+      ...fields,
+    };
+    this.messages.push(message);
+    return message;
+  }
+
+  private members(room: ChatRoom): { userId: string; name: string }[] {
+    const members = new Map<string, { userId: string; name: string }>();
+    for (const socket of this.sockets) {
+      if (socket.identity && socket.rooms.has(room)) {
+        members.set(socket.identity.userId, {
+          userId: socket.identity.userId,
+          name: socket.identity.name,
+        });
+      }
+    }
+    return [...members.values()];
+  }
+
+  private broadcastPresence(room: ChatRoom): void {
+    const presence = { room, members: this.members(room) };
+    later(() => this.toRoom(room, 'presence', presence));
+  }
+
+  /** To every socket in `room` (but `except`); a dropped one keeps it for a recovery. */
+  private toRoom(room: ChatRoom, event: ServerEvent, payload: unknown, except?: FakeChatSocket) {
+    for (const socket of this.sockets) {
+      if (socket === except || !socket.rooms.has(room)) continue;
+      if (socket.connected) socket.deliver(event, payload);
+      else socket.missed.push([event, payload]);
+    }
+  }
+}
+
+function fail(error: string): { ok: false; error: string } {
+  return { ok: false, error };
+}
+
+/** The one chat server of a test run; `fakeChat.reset()` in a beforeEach. */
+export const fakeChat = new FakeChatServer();
+
+/** `@/lib/socket` as the screen sees it, backed by `fakeChat`. */
+export const fakeSocketModule: {
+  createChatSocket: typeof createChatSocket;
+  CHAT_SOCKET_PATH: string;
+  chatServerUrl: () => string | undefined;
+} = {
+  createChatSocket: () => fakeChat.createClient() as unknown as ChatSocket,
+  CHAT_SOCKET_PATH: '/socket.io',
+  chatServerUrl: () => undefined,
+};
