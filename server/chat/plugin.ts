@@ -269,7 +269,14 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     const page = await latestChatMessages(db, room, CHAT_LIMITS.historyPageSize);
     const members = await membersOf(room);
     announcePresenceSoon(room);
-    return { ok: true, messages: page.messages, hasMore: page.hasMore, members };
+    return {
+      ok: true,
+      messages: page.messages,
+      hasMore: page.hasMore,
+      members,
+      // Who the client is: its own messages are those with this userId (not the name).
+      you: { userId: socket.data.userId },
+    };
   }
 
   async function newMessage(socket: ChatSocket, payload: unknown): Promise<ChatAck<NewMessageAck>> {

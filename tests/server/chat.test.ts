@@ -64,8 +64,9 @@ describe('messages in rooms', () => {
   it('two users in one room see each other, a third in another room sees nothing', async () => {
     const [ann, bob, cy] = await Promise.all([user('ann'), user('bob'), user('cy')]);
     const [a, b, c] = await Promise.all([client(ann), client(bob), client(cy)]);
-    ok(await joinRoom(a, 'JavaScript'));
-    ok(await joinRoom(b, 'JavaScript'));
+    // The ack says who each client is: "own" messages are decided by this id, not by name.
+    expect(ok(await joinRoom(a, 'JavaScript')).you).toEqual({ userId: ann.id });
+    expect(ok(await joinRoom(b, 'JavaScript')).you).toEqual({ userId: bob.id });
     ok(await joinRoom(c, 'Python'));
     const atC = collectMessages(c);
 
