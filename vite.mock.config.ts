@@ -11,8 +11,15 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const WORKER_URL = '/mockServiceWorker.js';
 // Served straight from the installed msw, so the worker always matches the library's version.
 const WORKER_FILE = fromRoot('./node_modules/msw/lib/mockServiceWorker.js');
-const REAL_IDENTITY = fromRoot('./src/features/auth/api/identity.ts');
-const MOCK_IDENTITY = fromRoot('./src/testing/mock-mode/identity.ts');
+// Modules swapped at their boundary, as the web tests do with vi.mock: the real one → its stand-in.
+const SWAPS = new Map([
+  [
+    fromRoot('./src/features/auth/api/identity.ts'),
+    fromRoot('./src/testing/mock-mode/identity.ts'),
+  ],
+  [fromRoot('./src/lib/socket.ts'), fromRoot('./src/testing/mock-mode/chat-socket.ts')],
+]);
+const STAND_INS = new Set(SWAPS.values());
 
 // Part of the first HTML, above the app shell, so it never moves the page. Inline styles: the
 // Tailwind build does not scan this file. Amber-900 on amber-100 has a contrast of about 9:1.
@@ -37,11 +44,11 @@ function apiMock(): Plugin {
         }, next);
       });
     },
-    // The identity module is swapped at its boundary, as the web tests do with vi.mock.
+    // Firebase sign-in and the chat socket are swapped for their stand-ins.
     async resolveId(source, importer, options) {
-      if (!source.endsWith('identity') || importer === MOCK_IDENTITY) return null;
+      if (!/(identity|socket)$/.test(source) || (importer && STAND_INS.has(importer))) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === REAL_IDENTITY ? MOCK_IDENTITY : null;
+      return (resolved && SWAPS.get(resolved.id)) ?? null;
     },
     transformIndexHtml: (html) => html.replace('<div id="root">', `${BANNER}<div id="root">`),
   };
