@@ -7,6 +7,7 @@ for (const script of [
   'bench/lighthouse.ts',
   'bench/books.ts',
   'bench/checkout.ts',
+  'bench/chat.ts',
 ]) {
   console.log(`\n=== ${script} ===`);
   if ((await run('node_modules/.bin/tsx', [script])) !== 0) failed += 1;
