@@ -6,7 +6,6 @@
 //  2. Throughput: GET /api/books?page=1 against a bare Fastify route answering a fixed 12-book
 //     JSON, each server alone in a child process, the same connections and duration. Goal: ≥ 50 %.
 // Usage: npx tsx bench/books.ts (BENCH_CPU_PROF=<dir> writes a CPU profile of the product server).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +13,12 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Db } from '../server/db/client';
 import { benchBooks, seedBenchCatalogue } from '../server/db/seed-bench';
+import {
+  serveForParent,
+  startChildServer,
+  stopChildServer,
+  type ChildServer,
+} from './lib/child-server';
 import { benchDbKinds, ms, openBenchDb, percentile, type DbKind } from './lib/bench-db';
 import { centsToDollars } from '../contract/money';
 
@@ -172,34 +177,10 @@ async function load(port: number, path: string, durationMs: number): Promise<Loa
 }
 
 /** Runs `tsx bench/books.ts serve <what>` and resolves with the port it listens on. */
-function startServer(
-  what: 'product' | 'bare',
-  profileDir?: string,
-): Promise<ChildProcess & { port: number }> {
-  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'bench/books.ts', 'serve', what],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve(Object.assign(child, { port: Number(port) }));
-    });
-    child.once('exit', (code) => reject(new Error(`${what} server exited (${code}): ${out}`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    // SIGINT lets --cpu-prof write its profile.
-    child.kill('SIGINT');
+function startServer(what: 'product' | 'bare', profileDir?: string): Promise<ChildServer> {
+  return startChildServer(['bench/books.ts', 'serve', what], {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    name: `${what} server`,
   });
 }
 
@@ -214,7 +195,7 @@ async function throughput(path: string, what: 'product' | 'bare'): Promise<LoadR
     if (result.failures > 0) throw new Error(`${path}: ${result.failures} answers were not 200`);
     return result;
   } finally {
-    await stopServer(server);
+    await stopChildServer(server);
   }
 }
 
@@ -259,15 +240,7 @@ async function serve(what: string): Promise<void> {
     app = await buildApp({ config: productConfig(), db: bench.db });
     closeDb = bench.drop;
   }
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-  process.once('SIGINT', () => {
-    void app
-      .close()
-      .then(closeDb)
-      .finally(() => process.exit(0));
-  });
+  await serveForParent(app, closeDb);
 }
 
 async function main(): Promise<void> {

@@ -9,7 +9,6 @@
 //  2. Ceiling: the total rate stepped up (~8 s each, senders spread over all 200 clients) until
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
 // Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type {
@@ -23,6 +22,12 @@ import { createAccessTokens } from '../server/auth/access-token';
 import { loadConfig } from '../server/config';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { openBenchDb, percentile } from './lib/bench-db';
+import {
+  serveForParent,
+  startChildServer,
+  stopChildServer,
+  type ChildServer,
+} from './lib/child-server';
 
 type Client = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
@@ -62,39 +67,13 @@ async function serve(): Promise<void> {
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp({ config, db: bench.db, paymentGateway: null, chat: {} });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  process.stdout.write(`LISTENING ${typeof address === 'object' && address ? address.port : 0}\n`);
-  process.once('SIGINT', () => {
-    void app
-      .close()
-      .then(bench.drop)
-      .finally(() => process.exit(0));
-  });
+  await serveForParent(app, bench.drop);
 }
 
-function startServer(secret: string): Promise<ChildProcess & { port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat.ts', 'serve'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SECRET: secret },
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve(Object.assign(child, { port: Number(port) }));
-    });
-    child.once('exit', (code) => reject(new Error(`chat server exited (${code}): ${out}`)));
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGINT');
+function startServer(secret: string): Promise<ChildServer> {
+  return startChildServer(['bench/chat.ts', 'serve'], {
+    env: { BENCH_SECRET: secret },
+    name: 'chat server',
   });
 }
 
@@ -303,7 +282,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const client of clients) client.disconnect();
-    await stopServer(server);
+    await stopChildServer(server);
   }
   process.exit(ok ? 0 : 1);
 }
