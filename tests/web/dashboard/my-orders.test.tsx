@@ -114,11 +114,12 @@ describe('My Orders', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Dune' }));
     const confirm = await dialog();
-    expect(confirm.getByText('Are you sure?')).toBeVisible();
+    // sweetalert2 shows its popup a moment after adding it (a busy machine sees it hidden first).
+    await waitFor(() => expect(confirm.getByText('Are you sure?')).toBeVisible());
     expect(confirm.getByText("You won't be able to revert this product!")).toBeVisible();
     await user.click(confirm.getByRole('button', { name: 'Yes, delete it!' }));
 
-    expect(await screen.findByText('Product has been deleted.')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Product has been deleted.')).toBeVisible());
     expect(screen.getByText('Deleted!')).toBeVisible();
     expect(db.orders.map((order) => order.name)).toEqual(['Clean Code']);
     await user.click(screen.getByRole('button', { name: 'OK' }));
