@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { CartSummary } from '@/components/cart-summary';
 import type { CartLine } from '@contract/carts';
-import { AlertIcon, ArrowRightIcon, BookIcon } from '@/components/icons';
+import { AlertIcon, BookIcon } from '@/components/icons';
+import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import type { ApiQueryError } from '@/lib/api/base-api';
 import { notify } from '@/lib/notify';
@@ -101,19 +101,13 @@ export function BookCartScreen({ onCheckout }: Props) {
               </button>
             </div>
           ) : lines.length === 0 ? (
-            <div className="flex h-[380px] flex-col items-center justify-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 text-center">
-              <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <BookIcon className="h-8 w-8" />
-              </span>
-              <h2 className="mt-4 text-lg font-semibold">Your book cart is empty</h2>
-              <p className="mt-1 max-w-sm text-base-content/70">
-                Find a book you like and press Order Now.
-              </p>
-              <Link to={paths.book} className="btn btn-primary mt-6 rounded-xl normal-case">
-                Browse books
-                <ArrowRightIcon className="h-4 w-4" />
-              </Link>
-            </div>
+            <EmptyState
+              className="h-[380px] justify-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6"
+              icon={<BookIcon className="h-8 w-8" />}
+              title="Your book cart is empty"
+              text="Find a book you like and press Order Now."
+              browse={{ to: paths.book, label: 'Browse books' }}
+            />
           ) : (
             // The spec's 380 px scrolling list.
             <ul aria-label="Book cart" className="h-[380px] space-y-3 overflow-y-auto pr-1">

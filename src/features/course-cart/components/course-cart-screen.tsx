@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { CartSummary } from '@/components/cart-summary';
-import { ArrowRightIcon, GraduationCapIcon } from '@/components/icons';
+import { GraduationCapIcon } from '@/components/icons';
+import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 import {
@@ -33,19 +33,13 @@ export function CourseCartScreen({ onCheckout }: Props) {
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {lines.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14 text-center">
-              <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <GraduationCapIcon className="h-8 w-8" />
-              </span>
-              <h2 className="mt-4 text-lg font-semibold">Your course cart is empty</h2>
-              <p className="mt-1 max-w-sm text-base-content/70">
-                Find a course you like and add it to your cart.
-              </p>
-              <Link to={paths.courses} className="btn btn-primary mt-6 rounded-xl normal-case">
-                Browse courses
-                <ArrowRightIcon className="h-4 w-4" />
-              </Link>
-            </div>
+            <EmptyState
+              className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+              icon={<GraduationCapIcon className="h-8 w-8" />}
+              title="Your course cart is empty"
+              text="Find a course you like and add it to your cart."
+              browse={{ to: paths.courses, label: 'Browse courses' }}
+            />
           ) : (
             <ul aria-label="Course cart" className="space-y-4">
               {lines.map((line) => (

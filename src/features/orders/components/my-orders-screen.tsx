@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { formatCents, toCents } from '@contract/money';
 import type { Order } from '@contract/orders';
-import { ArrowRightIcon, CartIcon, CloseIcon } from '@/components/icons';
+import { CartIcon, CloseIcon } from '@/components/icons';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import type { ApiQueryError } from '@/lib/api/base-api';
@@ -90,19 +90,13 @@ export function MyOrdersScreen({ email }: Props) {
           onRetry={() => void refetch()}
         />
       ) : orders.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14 text-center">
-          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <CartIcon className="h-8 w-8" />
-          </span>
-          <h2 className="mt-4 text-lg font-semibold">No orders yet</h2>
-          <p className="mt-1 max-w-sm text-base-content/70">
-            Your paid books and courses will show here.
-          </p>
-          <Link to={paths.book} className="btn btn-primary mt-6 rounded-xl normal-case">
-            Browse books
-            <ArrowRightIcon className="h-4 w-4" />
-          </Link>
-        </div>
+        <EmptyState
+          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+          icon={<CartIcon className="h-8 w-8" />}
+          title="No orders yet"
+          text="Your paid books and courses will show here."
+          browse={{ to: paths.book, label: 'Browse books' }}
+        />
       ) : (
         <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
           {/* Compact on phones, so every column (the delete button too) fits a 375 px screen. */}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowRightIcon } from './icons';
+
+type Props = {
+  /** The icon in the round badge (h-8 w-8). */
+  icon: ReactNode;
+  title: string;
+  text: string;
+  /** The frame around it: its spacing, border, height. */
+  className: string;
+  /** Where to go instead: a primary "Browse …" button. */
+  browse?: { to: string; label: string };
+  /** Other actions, under the text. */
+  children?: ReactNode;
+};
+
+/** What a list shows when it has nothing yet (carts, orders, checkout without a cart). */
+export function EmptyState({ icon, title, text, className, browse, children }: Props) {
+  return (
+    <div className={`flex flex-col items-center text-center ${className}`}>
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-primary/10 text-primary">
+        {icon}
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-1 max-w-sm text-base-content/70">{text}</p>
+      {browse && (
+        <Link to={browse.to} className="btn btn-primary mt-6 rounded-xl normal-case">
+          {browse.label}
+          <ArrowRightIcon className="h-4 w-4" />
+        </Link>
+      )}
+      {children}
+    </div>
+  );
+}
