@@ -32,6 +32,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The caller of a route whose policy needs an access token: the policy has already answered 401
+ * or 403 otherwise, so a missing caller here is a wiring mistake, never a client's.
+ */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('the access policy did not run');
+  return request.caller;
+}
+
 export type AuthOptions = {
   identity: IdentityProvider;
   accessTokens: AccessTokens;

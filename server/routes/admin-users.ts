@@ -9,6 +9,7 @@ import {
 import type { IdentityProvider } from '../auth/firebase';
 import { deleteUserAsAdmin, listUsers, makeAdmin } from '../db/repositories/users';
 import { errorResponses, HttpError } from '../plugins/errors';
+import { requireCaller } from '../plugins/auth';
 import { perCaller, type RateLimits } from '../rate-limits';
 
 export type AdminUserRoutesOptions = { identity: IdentityProvider; limits: RateLimits };
@@ -37,8 +38,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
     },
     async (request) => {
       const { email } = request.params;
-      const caller = request.caller;
-      if (!caller) throw new Error('the admin policy did not run');
+      const caller = requireCaller(request);
       const outcome = await deleteUserAsAdmin(app.db, {
         email,
         callerEmail: caller.email,

@@ -8,7 +8,7 @@ import {
   cartLineSchema,
   cartQuantityBodySchema,
 } from '../../contract/carts';
-import type { Caller } from '../plugins/auth';
+import { requireCaller } from '../plugins/auth';
 import {
   addToCart,
   deleteCartLine,
@@ -19,11 +19,6 @@ import { errorResponses, HttpError } from '../plugins/errors';
 import { perCaller, type RateLimits } from '../rate-limits';
 
 export type CartRoutesOptions = { limits: RateLimits };
-
-function callerOf(caller: Caller | null): Caller {
-  if (!caller) throw new Error('the access policy did not run');
-  return caller;
-}
 
 /**
  * The signed-in user's book cart. The owner is always the token's user; the `cart-line-owner`
@@ -37,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.get(
     '/carts',
     { schema: { response: { 200: cartLineListSchema, ...errorResponses } } },
-    async (request) => listCartLines(app.db, callerOf(request.caller).email),
+    async (request) => listCartLines(app.db, requireCaller(request).email),
   );
 
   app.post(
@@ -52,7 +47,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     async (request, reply) => {
       // Only the book and the quantity are read: name, price, image and email are not trusted.
       const outcome = await addToCart(app.db, {
-        email: callerOf(request.caller).email,
+        email: requireCaller(request).email,
         bookId: request.body.bookId,
         quantity: request.body.quantity ?? 1,
       });
@@ -81,7 +76,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     },
     async (request) => {
       const line = await setCartLineQuantity(app.db, {
-        email: callerOf(request.caller).email,
+        email: requireCaller(request).email,
         id: request.params.id,
         quantity: request.body.quantity,
       });
@@ -102,7 +97,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     },
     async (request) => {
       const deleted = await deleteCartLine(app.db, {
-        email: callerOf(request.caller).email,
+        email: requireCaller(request).email,
         id: request.params.id,
       });
       if (!deleted) throw new HttpError(404, CART_MESSAGES.lineNotFound);

@@ -7,16 +7,11 @@ import {
 } from '../../contract/orders';
 import { emailParamsSchema } from '../../contract/users';
 import { deleteOrder, listOrders } from '../db/repositories/orders';
-import type { Caller } from '../plugins/auth';
+import { requireCaller } from '../plugins/auth';
 import { errorResponses, HttpError } from '../plugins/errors';
 import { perCaller, type RateLimits } from '../rate-limits';
 
 export type OrderRoutesOptions = { limits: RateLimits };
-
-function callerOf(caller: Caller | null): Caller {
-  if (!caller) throw new Error('the access policy did not run');
-  return caller;
-}
 
 /**
  * My Orders. Orders are only ever created by the payment webhook; a user may list (admins: any
@@ -56,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
       async (request) => {
         const deleted = await deleteOrder(app.db, {
-          email: callerOf(request.caller).email,
+          email: requireCaller(request).email,
           id: request.params.id,
         });
         // Deleted since the policy looked it up.

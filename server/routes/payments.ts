@@ -6,7 +6,7 @@ import {
   paymentIntentResponseSchema,
   paymentWebhookResponseSchema,
 } from '../../contract/payments';
-import type { Caller } from '../plugins/auth';
+import { requireCaller } from '../plugins/auth';
 import { errorResponses, HttpError } from '../plugins/errors';
 import {
   WebhookSignatureError,
@@ -21,11 +21,6 @@ export type PaymentRoutesOptions = {
   gateway: PaymentGateway | null;
   limits: RateLimits;
 };
-
-function callerOf(caller: Caller | null): Caller {
-  if (!caller) throw new Error('the access policy did not run');
-  return caller;
-}
 
 /** The webhook's body: the raw bytes Stripe signed (absent when a request sends none). */
 const rawBodySchema = z.instanceof(Buffer).optional();
@@ -44,7 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (request) =>
-      checkout.createOrReusePaymentIntent(callerOf(request.caller), request.body, request.log),
+      checkout.createOrReusePaymentIntent(requireCaller(request), request.body, request.log),
   );
 
   // Its own plugin: the signature covers the exact bytes, so only this route keeps the body raw.
