@@ -43,6 +43,8 @@ export function useSettlePaidBookCart(
   }, [done, dispatch]);
 
   if (!waiting) return 'idle';
-  if (settled) return 'settled';
-  return timedOut ? 'timed-out' : 'waiting';
+  // First: clearing the checkout at the time-out empties the lines this hook is given, which
+  // would otherwise read as settled.
+  if (timedOut) return 'timed-out';
+  return settled ? 'settled' : 'waiting';
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES, PAYMENT_TEXTS } from '@contract/checkout-rules';
+import { SETTLE_TIMEOUT_MS } from '@/app/paid-cart';
 import { selectCheckoutSource, selectShippingAddress } from '@/features/checkout/checkout-slice';
 import { selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
 import { buildCartLine } from '@/testing/data';
@@ -164,6 +165,30 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     // The paid page stays as it was.
     expect(screen.getByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
   });
+
+  it(
+    'a webhook that never lands: after the wait it says the orders come in a moment, not that the cart is up to date',
+    { timeout: 30_000 },
+    async () => {
+      inBookCart('l-1', 'Clean Code', 32.5, 1);
+      // No settlePayment: the server never hears from Stripe.
+      const store = checkoutStore({ source: 'books', totalCents: 3250, shipping: ADDRESS });
+      const { user } = renderCardPayment(store);
+      await readyToPay();
+
+      await user.type(await cardNumber(), SUCCEEDS);
+      await user.click(payButton());
+
+      expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+      expect(
+        await screen.findByText('Your orders will show in My Orders in a moment.', undefined, {
+          timeout: SETTLE_TIMEOUT_MS + 5000,
+        }),
+      ).toBeVisible();
+      expect(screen.queryByText('Your cart is up to date.')).not.toBeInTheDocument();
+      expect(selectCheckoutSource(store.getState())).toBeNull();
+    },
+  );
 
   it("failure: Stripe's message in red as an alert; another card then succeeds", async () => {
     inBookCart('l-1', 'Clean Code', 32.5, 1);
