@@ -11,8 +11,8 @@ import {
   selectCourseCartLines,
   selectCourseCartTotalCents,
 } from '@/features/course-cart/course-cart-slice';
-import type { ApiQueryError } from '@/lib/api/base-api';
 import { useAppSelector } from '@/lib/redux-hooks';
+import { errorMessageOr } from '@/lib/api/error-message';
 
 export type CheckoutCartState = {
   cart: CheckoutCart;
@@ -21,11 +21,6 @@ export type CheckoutCartState = {
   /** The course cart as the intent's `items`. */
   courseItems: CourseItem[];
 };
-
-function messageOf(error: unknown): string {
-  const message = (error as Partial<ApiQueryError> | undefined)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'Your cart could not be loaded.';
-}
 
 export function useCheckoutCart(): CheckoutCartState {
   const source = useAppSelector(selectCheckoutSource);
@@ -51,7 +46,11 @@ export function useCheckoutCart(): CheckoutCartState {
   } else if (books.isLoading) {
     cart = { status: 'loading' };
   } else if (books.isError && !books.data) {
-    cart = { status: 'error', message: messageOf(books.error), retry: () => void books.refetch() };
+    cart = {
+      status: 'error',
+      message: errorMessageOr(books.error, 'Your cart could not be loaded.'),
+      retry: () => void books.refetch(),
+    };
   } else {
     cart =
       bookLines.length === 0

@@ -3,7 +3,6 @@ import type { CartLine } from '@contract/carts';
 import { AlertIcon, BookIcon } from '@/components/icons';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
-import type { ApiQueryError } from '@/lib/api/base-api';
 import { notify } from '@/lib/notify';
 import {
   useGetCartQuery,
@@ -12,16 +11,12 @@ import {
 } from '../api/cart-api';
 import { BookCartLine } from './book-cart-line';
 import { bookCartTotalCents } from './book-cart-total';
+import { errorMessageOr } from '@/lib/api/error-message';
 
 type Props = {
   /** Called with the total in cents; only ever when it is above zero. */
   onCheckout: (totalCents: number) => void;
 };
-
-function messageOf(error: unknown, fallback: string): string {
-  const message = (error as Partial<ApiQueryError> | undefined)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-}
 
 /** Placeholders the size of real lines, so nothing moves when the cart arrives. */
 function LineSkeletons() {
@@ -57,7 +52,7 @@ export function BookCartScreen({ onCheckout }: Props) {
     try {
       await call.unwrap();
     } catch (failure) {
-      notify.error(messageOf(failure, 'Your cart could not be changed. Please try again.'));
+      notify.error(errorMessageOr(failure, 'Your cart could not be changed. Please try again.'));
     }
   };
   const decrease = (line: CartLine) =>
@@ -90,7 +85,7 @@ export function BookCartScreen({ onCheckout }: Props) {
             >
               <p className="flex items-center gap-2 text-error">
                 <AlertIcon className="h-5 w-5" />
-                {messageOf(error, 'Your cart could not be loaded.')}
+                {errorMessageOr(error, 'Your cart could not be loaded.')}
               </p>
               <button
                 type="button"

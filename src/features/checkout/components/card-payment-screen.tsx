@@ -7,10 +7,11 @@ import { centsToDollarString, toCents } from '@contract/money';
 import type { PaymentIntentBody, ShippingAddress } from '@contract/payments';
 import { AlertIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import type { ApiQueryError } from '@/lib/api/base-api';
 import { useCreatePaymentIntentMutation } from '../api/payments-api';
 import { CardForm } from './card-form';
 import { CheckoutLayout } from './checkout-layout';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { LoadError } from '@/components/load-error';
 
 type Props = {
   /** From `loadStripeClient()`: null when card payment is not configured. */
@@ -23,13 +24,6 @@ type Props = {
   /** Shown under the form once paid (e.g. the cart being emptied, a link to My Orders). */
   afterPayment?: ReactNode;
 };
-
-function messageOf(error: unknown): string {
-  const message = (error as Partial<ApiQueryError> | undefined)?.message;
-  return typeof message === 'string' && message !== ''
-    ? message
-    : 'The payment could not be prepared. Please try again.';
-}
 
 /** Whether Stripe.js loaded: null while loading (or not configured), then true or false. */
 function useStripeLoaded(stripe: Promise<Stripe | null> | null): boolean | null {
@@ -131,16 +125,13 @@ export function CardPaymentScreen({
           </p>
         )}
         {intentFailed && !paid && (
-          <div
-            role="alert"
-            className="alert flex flex-col items-start gap-3 border-error/30 bg-error/10 text-sm text-base-content sm:flex-row sm:items-center"
-          >
-            <AlertIcon className="h-5 w-5 shrink-0 text-error" />
-            <span className="flex-1">{messageOf(intent.error)}</span>
-            <button type="button" className="btn btn-sm rounded-lg normal-case" onClick={retry}>
-              Try again
-            </button>
-          </div>
+          <LoadError
+            message={errorMessageOr(
+              intent.error,
+              'The payment could not be prepared. Please try again.',
+            )}
+            onRetry={retry}
+          />
         )}
 
         <Elements stripe={stripe}>

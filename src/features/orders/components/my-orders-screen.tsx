@@ -6,15 +6,10 @@ import { CartIcon, CloseIcon } from '@/components/icons';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import type { ApiQueryError } from '@/lib/api/base-api';
 import { confirmDialog, successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { useDeleteOrderMutation, useGetOrdersQuery } from '../api/orders-api';
-
-function messageOf(error: unknown, fallback: string): string {
-  const message = (error as Partial<ApiQueryError> | undefined)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-}
+import { errorMessageOr } from '@/lib/api/error-message';
 
 /** Rows the size of real ones, so nothing moves when the orders arrive. */
 function RowSkeletons() {
@@ -61,7 +56,9 @@ export function MyOrdersScreen({ email }: Props) {
       await deleteOrder(order._id).unwrap();
       void successPopup({ title: 'Deleted!', text: 'Product has been deleted.' });
     } catch (deleteError) {
-      notify.error(messageOf(deleteError, 'The order could not be deleted. Please try again.'));
+      notify.error(
+        errorMessageOr(deleteError, 'The order could not be deleted. Please try again.'),
+      );
     } finally {
       setPending(null);
     }
@@ -86,7 +83,7 @@ export function MyOrdersScreen({ email }: Props) {
         <RowSkeletons />
       ) : isError && orders.length === 0 ? (
         <LoadError
-          message={messageOf(error, 'Your orders could not be loaded.')}
+          message={errorMessageOr(error, 'Your orders could not be loaded.')}
           onRetry={() => void refetch()}
         />
       ) : orders.length === 0 ? (
