@@ -28,6 +28,12 @@ const CODES = {
 type FailureStatus = keyof typeof CODES;
 
 /** Throw from a handler for an expected failure (the server's HttpError): the client sees it. */
+/** The caller of a handler whose policy needs an access token (apiRoute has refused anyone else). */
+export function requireCaller(caller: DbUser | null): DbUser {
+  if (!caller) throw new Error('the access policy did not run');
+  return caller;
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: FailureStatus,

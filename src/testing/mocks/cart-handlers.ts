@@ -7,8 +7,8 @@ import {
   cartQuantityBodySchema,
   type CartLine,
 } from '@contract/carts';
-import { ApiFailure, apiRoute } from './api-route';
-import { db, type DbUser } from './db';
+import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { db } from './db';
 
 // The book-cart routes (DESIGN.md §3) over db.carts. A line belongs to the address in its `email`;
 // apiRoute checks the owner with the contract's accessDenial: a stranger gets a missing line's 404.
@@ -16,10 +16,6 @@ import { db, type DbUser } from './db';
 let lineSequence = 0;
 
 /** The caller of a signed-in route (apiRoute has already answered 401 without one). */
-function callerOf(caller: DbUser | null): DbUser {
-  if (!caller) throw new Error('cart routes are signed-in routes');
-  return caller;
-}
 
 /** Who owns the line the path names: apiRoute hands it to the contract's accessDenial. */
 const lineOwner = ({ id }: { id: string }) =>
@@ -35,7 +31,7 @@ function lineById(id: string): CartLine {
 export const cartHandlers = [
   apiRoute('GET /api/carts', {
     handle: ({ caller }) => {
-      const { email } = callerOf(caller);
+      const { email } = requireCaller(caller);
       return HttpResponse.json(db.carts.filter((line) => line.email === email));
     },
   }),
@@ -43,7 +39,7 @@ export const cartHandlers = [
   apiRoute('POST /api/cart', {
     body: addToCartBodySchema,
     handle: ({ caller, body }) => {
-      const { email } = callerOf(caller);
+      const { email } = requireCaller(caller);
       const book = db.books.find((candidate) => candidate._id === body.bookId);
       if (!book) throw new ApiFailure(404, CART_MESSAGES.bookNotFound);
       const quantity = body.quantity ?? 1;

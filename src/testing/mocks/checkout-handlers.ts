@@ -8,8 +8,8 @@ import {
   type PaymentIntentResponse,
 } from '@contract/payments';
 import { emailParamsSchema } from '@contract/users';
-import { ApiFailure, apiRoute } from './api-route';
-import { db, type DbOrder, type DbPayment, type DbUser, type PaymentLine } from './db';
+import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
 // The checkout and order routes (DESIGN.md §3) over db.payments and db.orders. As on the server,
 // the amount comes from the fake db (the book cart, or the course list), never from the client,
@@ -17,11 +17,6 @@ import { db, type DbOrder, type DbPayment, type DbUser, type PaymentLine } from 
 
 let paymentSequence = 0;
 let orderSequence = 0;
-
-function callerOf(caller: DbUser | null): DbUser {
-  if (!caller) throw new Error('checkout routes are signed-in routes');
-  return caller;
-}
 
 /** The lines to pay, priced from the db: the caller's book cart, or these courses. */
 function pricedLines(body: PaymentIntentBody, email: string): PaymentLine[] {
@@ -90,7 +85,7 @@ export const checkoutHandlers = [
   apiRoute('POST /api/payments/intent', {
     body: paymentIntentBodySchema,
     handle: ({ caller, body }) => {
-      const { email } = callerOf(caller);
+      const { email } = requireCaller(caller);
       const lines = pricedLines(body, email);
       if (lines.length === 0) throw new ApiFailure(400, CHECKOUT_MESSAGES.emptyCart);
       const amountCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
