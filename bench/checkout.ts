@@ -18,7 +18,11 @@ import { addToCart } from '../server/db/repositories/carts';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { seedCatalogue } from '../server/db/seed';
 import { RATE_LIMITS, type RateLimits } from '../server/rate-limits';
-import { newWebhookSecret } from '../scripts/lib/stripe-emulator';
+import {
+  EMULATOR_SECRET_KEY,
+  newWebhookSecret,
+  stripeServerEnv,
+} from '../scripts/lib/stripe-emulator';
 import { startStripeEmulator, type StripeEmulator } from '../scripts/stripe-emulator/emulator';
 import { benchDbKinds, ms, openBenchDb, percentile, type DbKind } from './lib/bench-db';
 
@@ -26,7 +30,6 @@ const SAMPLES = 200;
 const CONCURRENT_USERS = 50;
 const SERVER_PORT = 3500;
 const EMULATOR_PORT = 12511;
-const SECRET_KEY = 'sk_test_learntogether_checkout_bench';
 const WEBHOOK_PATH = '/api/payments/webhook';
 const INTENT_PATH = '/api/payments/intent';
 
@@ -78,9 +81,7 @@ async function startStack(kind: DbKind): Promise<Stack> {
   const config = loadConfig({
     NODE_ENV: 'test',
     ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_EMULATOR_URL: emulator.url,
+    ...stripeServerEnv(emulator.port, webhookSecret),
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp({ config, db: bench.db, rateLimits: unlimited });
@@ -95,11 +96,10 @@ async function startStack(kind: DbKind): Promise<Stack> {
   const books = (await bench.db.query<{ id: string }>('select id from books order by id')).map(
     (row) => row.id,
   );
-  const { hostname, port, protocol } = new URL(emulator.url);
-  const stripe = new Stripe(SECRET_KEY, {
-    host: hostname,
-    port: Number(port),
-    protocol: protocol === 'https:' ? 'https' : 'http',
+  const stripe = new Stripe(EMULATOR_SECRET_KEY, {
+    host: '127.0.0.1',
+    port: emulator.port,
+    protocol: 'http',
   });
   return {
     app,
@@ -140,9 +140,7 @@ function createTokens(stack: Stack) {
 }
 
 async function askIntent(stack: Stack, buyer: Buyer): Promise<{ clientSecret: string }> {
-  const address = stack.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : SERVER_PORT;
-  const response = await fetch(`http://127.0.0.1:${port}${INTENT_PATH}`, {
+  const response = await fetch(`http://127.0.0.1:${SERVER_PORT}${INTENT_PATH}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ source: 'books', shipping: { ...SHIPPING, email: buyer.email } }),
