@@ -40,17 +40,24 @@ const stripeWebhookSecret = z
   .regex(/^whsec_[A-Za-z0-9_+/=]+$/, 'Expected a Stripe webhook signing secret (whsec_…)')
   .optional();
 
-// The local Stripe emulator: an http(s) origin, nothing after it.
-const stripeEmulatorUrl = z
-  .url({ protocol: /^https?$/, error: 'Expected an http(s)://host:port URL' })
-  .refine((value) => {
-    // Runs even when the check above failed: only judge what parses.
-    if (!URL.canParse(value)) return true;
-    const url = new URL(value);
-    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  }, 'Expected an http(s)://host:port URL, without a path')
-  .transform((value) => new URL(value).origin)
-  .optional();
+/** An http(s) origin and nothing after it (no path, query, fragment or credentials). */
+function httpOrigin(formatError: string, pathError: string) {
+  return z
+    .url({ protocol: /^https?$/, error: formatError })
+    .refine((value) => {
+      // Runs even when the check above failed: only judge what parses.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, pathError)
+    .transform((value) => new URL(value).origin);
+}
+
+// The local Stripe emulator.
+const stripeEmulatorUrl = httpOrigin(
+  'Expected an http(s)://host:port URL',
+  'Expected an http(s)://host:port URL, without a path',
+).optional();
 
 // Redis for the chat across processes (socket.io adapter, rate limits).
 const redisUrl = z
@@ -68,14 +75,10 @@ const originList = z
   )
   .pipe(
     z.array(
-      z
-        .url({ protocol: /^https?$/, error: 'Expected a comma-separated list of http(s) origins' })
-        .refine((value) => {
-          if (!URL.canParse(value)) return true;
-          const url = new URL(value);
-          return url.pathname === '/' && !url.search && !url.hash && !url.username;
-        }, 'Expected origins without a path (e.g. https://shop.example.com)')
-        .transform((value) => new URL(value).origin),
+      httpOrigin(
+        'Expected a comma-separated list of http(s) origins',
+        'Expected origins without a path (e.g. https://shop.example.com)',
+      ),
     ),
   )
   .optional();
