@@ -2,7 +2,8 @@
 -- sender's account id, so "own" messages are decided by identity, not by the display name.
 
 create table chat_messages (
-  -- Increasing: the tie-break of messages stamped in the same microsecond.
+  -- Increasing: a room's order (history pages and their cursors go by id, not by time, which
+  -- the clock can repeat or, on some platforms, even step back within a millisecond).
   id bigint generated always as identity primary key,
   room text not null
     check (room in ('JavaScript', 'PHP', 'Python', 'Java', 'TypeScript', 'C#')),
@@ -16,8 +17,8 @@ create table chat_messages (
   created_at timestamptz not null default now()
 );
 
--- History pages: a room's messages by (time, id), newest first or after a given one.
-create index chat_messages_room_created_idx on chat_messages (room, created_at, id);
+-- History pages: a room's messages by id, newest first or after a given one.
+create index chat_messages_room_id_idx on chat_messages (room, id);
 -- One message per (sender, client id); rows without a client id are never duplicates.
 create unique index chat_messages_client_id_key on chat_messages (user_id, client_id);
 -- Deleting a user removes their messages (on delete cascade) through this index.

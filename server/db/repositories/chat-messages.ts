@@ -12,6 +12,8 @@ type ChatMessageRow = {
   created_at: Date | string;
 };
 
+// `id` leaves as text: order by `chat_messages.id`, since a bare `id` in ORDER BY names this text
+// column ('10' < '9'), which put messages out of order.
 const COLUMNS = 'id::text as id, room, user_id, name, msg, created_at';
 
 function toMessage(row: ChatMessageRow): ChatMessage {
@@ -76,7 +78,7 @@ export async function latestChatMessages(
 ): Promise<ChatPage> {
   const rows = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages where room = $1
-     order by created_at desc, id desc limit $2`,
+     order by chat_messages.id desc limit $2`,
     [room, limit + 1],
   );
   return newestFirstPage(rows, limit);
@@ -93,7 +95,7 @@ async function hasMessage(db: Queryable, room: ChatRoom, id: string): Promise<bo
 }
 
 /**
- * The `limit` messages before message `before` (by time, then id), oldest first; undefined when
+ * The `limit` messages before message `before` (in the order they were stored), oldest first; undefined when
  * the room has no such message (never was, or deleted).
  */
 export async function chatMessagesBefore(
@@ -103,12 +105,10 @@ export async function chatMessagesBefore(
   limit: number,
 ): Promise<ChatPage | undefined> {
   if (!(await hasMessage(db, room, before))) return undefined;
-  // The cursor's time is compared in SQL: a JS Date would drop its microseconds.
   const rows = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages
-     where room = $1
-       and (created_at, id) < (select created_at, id from chat_messages where id = $2)
-     order by created_at desc, id desc limit $3`,
+     where room = $1 and id < $2::bigint
+     order by chat_messages.id desc limit $3`,
     [room, before, limit + 1],
   );
   return newestFirstPage(rows, limit);
@@ -127,9 +127,8 @@ export async function chatMessagesAfter(
   if (!(await hasMessage(db, room, after))) return undefined;
   const rows = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages
-     where room = $1
-       and (created_at, id) > (select created_at, id from chat_messages where id = $2)
-     order by created_at asc, id asc limit $3`,
+     where room = $1 and id > $2::bigint
+     order by chat_messages.id asc limit $3`,
     [room, after, limit + 1],
   );
   return { messages: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
