@@ -33,6 +33,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'scale',
+          environment: 'node',
+          // Whole processes (compiled server, nginx, PostgreSQL, Redis), started and killed.
+          include: ['tests/scale/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -66,7 +66,7 @@ async function serve(): Promise<void> {
     SERVE_SPA: 'false',
     LOG_LEVEL: 'warn',
   });
-  const app = await buildApp({ config, db: bench.db, paymentGateway: null, chat: {} });
+  const app = await buildApp({ config, db: bench.db, paymentGateway: null });
   await serveForParent(app, bench.drop);
 }
 

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token';
-import { chatPlugin, DEFAULT_CHAT_REDIS_KEY_PREFIX } from './chat/plugin';
+import { chatPlugin } from './chat/plugin';
 import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
@@ -33,6 +33,7 @@ import { userRoutes } from './routes/users';
 import { RATE_LIMITS, type RateLimits } from './rate-limits';
 import { createCatalogue, type Catalogue } from './services/catalogue';
 import { createCheckoutService } from './services/checkout';
+import { connectRedis, DEFAULT_REDIS_KEY_PREFIX, type SharedRedis } from './redis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     /** GET /books answers, cached per catalogue version. */
     catalogue: Catalogue;
+    /** The shared Redis connection (REDIS_URL), when configured. */
+    redis: SharedRedis | undefined;
   }
 }
 
@@ -83,14 +86,16 @@ export type BuildAppOptions = {
   rateLimits?: Partial<RateLimits>;
   /** How long clients may take (tests use small numbers). */
   timeouts?: Partial<ServerTimeouts>;
+  /** The socket.io chat at /socket.io (on by default); false: off. */
+  chat?: boolean;
   /**
-   * The socket.io chat at /socket.io (on by default). `redisUrl` overrides config.REDIS_URL
-   * (undefined: none); `redisKeyPrefix` keeps apps sharing one Redis apart (tests). false: off.
+   * Redis, where processes meet (chat, rate limits). `url` overrides config.REDIS_URL
+   * (undefined: none); `keyPrefix` keeps apps sharing one Redis apart (tests).
    */
-  chat?: ChatOptions | false;
+  redis?: RedisOptions;
 };
 
-export type ChatOptions = { redisUrl?: string | undefined; redisKeyPrefix?: string };
+export type RedisOptions = { url?: string | undefined; keyPrefix?: string };
 
 /** Builds the whole server. The process (server/index.ts) and the tests both use this. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -100,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limits: RateLimits = { ...RATE_LIMITS, ...options.rateLimits };
   const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const headers = securityHeaders(config);
+  let redis: SharedRedis | undefined;
 
   try {
     const app = Fastify({
@@ -129,6 +135,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.addHook('onClose', async () => {
         await db.close();
       });
+    }
+    const redisUrl = options.redis && 'url' in options.redis ? options.redis.url : config.REDIS_URL;
+    redis = redisUrl
+      ? await connectRedis(redisUrl, app.log, options.redis?.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX)
+      : undefined;
+    app.decorate('redis', redis);
+    if (redis) {
+      const shared = redis;
+      // After the chat's preClose, which still talks to the other processes as it leaves.
+      app.addHook('onClose', () => shared.close());
     }
 
     await registerSecurity(app, config);
@@ -165,12 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
 
     if (options.chat !== false) {
-      const chat = options.chat ?? {};
       await app.register(chatPlugin, {
         accessTokens,
         db,
-        redisUrl: 'redisUrl' in chat ? chat.redisUrl : config.REDIS_URL,
-        redisKeyPrefix: chat.redisKeyPrefix ?? DEFAULT_CHAT_REDIS_KEY_PREFIX,
+        redis,
         allowedOrigins: config.CHAT_ALLOWED_ORIGINS,
       });
     }
@@ -180,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     return app;
   } catch (error) {
+    await redis?.close();
     if (ownsDb) await db.close();
     throw error;
   }

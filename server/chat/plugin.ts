@@ -37,7 +37,7 @@ import {
   type RateLimiter,
   type TokenBucketRule,
 } from './rate-limiter';
-import { closeChatRedis, connectChatRedis, type ChatRedisClient } from './redis';
+import type { SharedRedis } from '../redis';
 
 /** What socket.io keeps per socket (and restores with the connection state). */
 export type ChatSocketData = {
@@ -67,15 +67,12 @@ export type ChatPluginOptions = {
   accessTokens: AccessTokens;
   db: Db;
   /** With it, the Redis Streams adapter and the message limit in Redis; without, memory. */
-  redisUrl: string | undefined;
-  /** Prefix of every Redis key and channel of the chat (tests give each app pair its own). */
-  redisKeyPrefix: string;
+  redis: SharedRedis | undefined;
   /** Origins allowed besides the request's own Host (config CHAT_ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
 };
 
 export const CHAT_PATH = '/socket.io';
-export const DEFAULT_CHAT_REDIS_KEY_PREFIX = 'learntogether:chat';
 
 const MESSAGE_RATE: TokenBucketRule = {
   perSecond: CHAT_LIMITS.messagesPerSecond,
@@ -89,6 +86,16 @@ const PRESENCE_COALESCE_MS = 250;
 
 /** How long the adapter's stream read blocks: also how long its reader outlives a close. */
 const REDIS_READ_BLOCK_MS = 2_000;
+
+/**
+ * Processes tell each other they are alive this often, and forget one silent for the timeout
+ * (a killed process): until then, questions to every process wait for its answer.
+ */
+const HEARTBEAT_INTERVAL_MS = 2_000;
+const HEARTBEAT_TIMEOUT_MS = 6_000;
+
+/** How long a question to every process (who is in a room) waits before answering locally. */
+const CLUSTER_QUERY_TIMEOUT_MS = 1_500;
 
 const roomKey = (room: ChatRoom) => `room:${room}`;
 const userKey = (userId: string) => `user:${userId}`;
@@ -125,12 +132,9 @@ function newMessageError(payload: unknown): string {
  * Closes with the app.
  */
 export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, options) => {
-  const { accessTokens, db, allowedOrigins, redisKeyPrefix } = options;
+  const { accessTokens, db, allowedOrigins, redis } = options;
   const log = app.log.child({ module: 'chat' });
-
-  const redis: ChatRedisClient | undefined = options.redisUrl
-    ? await connectChatRedis(options.redisUrl, log)
-    : undefined;
+  const redisKeyPrefix = redis ? `${redis.keyPrefix}:chat` : '';
   if (redis) log.info('chat: Redis Streams adapter on (REDIS_URL); limits counted in Redis');
 
   const io: ChatServer = new Server(app.server, {
@@ -147,11 +151,13 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     },
     ...(redis
       ? {
-          adapter: createAdapter(redis, {
+          adapter: createAdapter(redis.adapterClient, {
             streamName: `${redisKeyPrefix}:stream`,
             channelPrefix: redisKeyPrefix,
             sessionKeyPrefix: `${redisKeyPrefix}:session:`,
             blockTimeInMs: REDIS_READ_BLOCK_MS,
+            heartbeatInterval: HEARTBEAT_INTERVAL_MS,
+            heartbeatTimeout: HEARTBEAT_TIMEOUT_MS,
           }),
         }
       : {}),
@@ -174,9 +180,22 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     await io.of('/').adapter.close();
     io.engine.close();
   });
-  app.addHook('onClose', async () => {
-    if (redis) await closeChatRedis(redis);
-  });
+
+  /**
+   * The sockets in `room` across every process. While Redis is down, or another process does
+   * not answer in time (it was just killed), those of this process: presence and the socket cap
+   * are then per process for a while, and nothing else is held up.
+   */
+  async function socketsIn(room: string) {
+    if (redis?.isReady() !== false) {
+      try {
+        return await io.timeout(CLUSTER_QUERY_TIMEOUT_MS).in(room).fetchSockets();
+      } catch (error) {
+        log.warn({ err: error }, 'chat: other processes did not answer; counting this one alone');
+      }
+    }
+    return io.local.in(room).fetchSockets();
+  }
 
   // ---- handshake ------------------------------------------------------------------------------
 
@@ -197,7 +216,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     if (!user) return CHAT_MESSAGES.badToken;
     // Counted across processes (the adapter asks the others). Handshakes racing each other may
     // each see the same count: the limit is a guard against runaway tabs, not an exact quota.
-    const open = await io.in(userKey(user.id)).fetchSockets();
+    const open = await socketsIn(userKey(user.id));
     if (open.length >= CHAT_LIMITS.maxSocketsPerUser) return CHAT_MESSAGES.tooManySockets;
     socket.data = {
       userId: user.id,
@@ -221,7 +240,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   // ---- presence -------------------------------------------------------------------------------
 
   async function membersOf(room: ChatRoom): Promise<PresenceEvent['members']> {
-    const sockets = await io.in(roomKey(room)).fetchSockets();
+    const sockets = await socketsIn(roomKey(room));
     const names = new Map<string, string>();
     for (const { data } of sockets) if (data.userId) names.set(data.userId, data.name);
     return [...names]

@@ -1,4 +1,4 @@
-import type { ChatRedisClient } from './redis';
+import type { SharedRedis } from '../redis';
 
 /** A token bucket per key: `perSecond` tokens a second, at most `burst` saved up. */
 export type TokenBucketRule = { perSecond: number; burst: number };
@@ -55,20 +55,29 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
 return 1
 `;
 
-/** In Redis: the limit holds across every process sharing it. */
+/**
+ * In Redis: the limit holds across every process sharing it. While Redis is down each process
+ * counts in its own memory (`fallback`), so the chat goes on with a per-process limit.
+ */
 export function createRedisRateLimiter(
-  client: ChatRedisClient,
+  redis: SharedRedis,
   rule: TokenBucketRule,
   keyPrefix: string,
+  fallback: RateLimiter = createMemoryRateLimiter(rule),
 ): RateLimiter {
   const args = [String(rule.perSecond), String(rule.burst)];
   return {
     async take(key) {
-      const allowed = await client.eval(TOKEN_BUCKET_SCRIPT, {
-        keys: [`${keyPrefix}${key}`],
-        arguments: args,
-      });
-      return allowed === 1;
+      if (!redis.isReady()) return fallback.take(key);
+      try {
+        const allowed = await redis.client.eval(TOKEN_BUCKET_SCRIPT, {
+          keys: [`${keyPrefix}${key}`],
+          arguments: args,
+        });
+        return allowed === 1;
+      } catch {
+        return fallback.take(key);
+      }
     },
   };
 }

@@ -30,7 +30,7 @@ describe('the chat without Redis reachable', () => {
   it('refuses to start, saying why', async () => {
     const port = await closedPort();
     await expect(
-      buildAccountsApp({ adminEmails: [], chat: { redisUrl: `redis://127.0.0.1:${port}` } }),
+      buildAccountsApp({ adminEmails: [], redis: { url: `redis://127.0.0.1:${port}` } }),
     ).rejects.toThrow(/Redis at REDIS_URL is unreachable/);
   });
 });
@@ -38,7 +38,7 @@ describe('the chat without Redis reachable', () => {
 describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () => {
   // Keys and channels of their own: other runs may share this Redis.
   const redisKeyPrefix = `lt-test-chat-${randomBytes(4).toString('hex')}`;
-  const chat = { redisUrl: REDIS_URL, redisKeyPrefix };
+  const redis = { url: REDIS_URL, keyPrefix: redisKeyPrefix };
   let a: TestApp;
   let b: FastifyInstance;
   let urlA: string;
@@ -52,9 +52,9 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
   }
 
   beforeAll(async () => {
-    a = await buildAccountsApp({ adminEmails: [], chat });
+    a = await buildAccountsApp({ adminEmails: [], redis });
     // The second process: the same database and configuration.
-    b = await buildApp({ config: a.config, db: a.db, paymentGateway: null, chat });
+    b = await buildApp({ config: a.config, db: a.db, paymentGateway: null, redis });
     urlA = await listen(a.app);
     urlB = await listen(b);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { ChatOptions } from '../../../server/app';
+import type { RedisOptions } from '../../../server/app';
 import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
 import type { RateLimits } from '../../../server/rate-limits';
 import { buildTestApp, type TestApp } from './build-test-app';
@@ -31,8 +31,10 @@ export function buildAccountsApp(options: {
   seed?: boolean;
   /** Stripe for this app (see helpers/payments.ts); default: card payment not configured. */
   paymentGateway?: PaymentGateway | null;
-  /** The chat's options (default: on, in memory); false turns it off. */
-  chat?: ChatOptions | false;
+  /** The chat (default: on); false turns it off. */
+  chat?: boolean;
+  /** Redis for chat and rate limits (default: none). */
+  redis?: RedisOptions;
   /** More environment (e.g. CHAT_ALLOWED_ORIGINS). */
   env?: Record<string, string>;
 }): Promise<TestApp> {
@@ -47,6 +49,7 @@ export function buildAccountsApp(options: {
       rateLimits: { ...GENEROUS_LIMITS, ...options.limits },
       paymentGateway: options.paymentGateway ?? null,
       ...(options.chat === undefined ? {} : { chat: options.chat }),
+      ...(options.redis === undefined ? {} : { redis: options.redis }),
     },
   });
 }
