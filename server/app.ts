@@ -119,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         // Node enforces both timeouts on this tick (default 30 s, too coarse for short ones).
         connectionsCheckingInterval: Math.max(50, Math.min(5_000, timeouts.headersMs / 4)),
       },
+      // While closing, requests already on their way (a proxy's kept-alive connection) are still
+      // served, not refused: see drainOnClose.
+      return503OnClosing: false,
       frameworkErrors: frameworkErrorHandler(headers),
       clientErrorHandler: clientErrorHandler(headers),
     });
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setSerializerCompiler(serializerCompiler);
     // First, so every route added below picks it up.
     registerErrorHandler(app);
+    drainOnClose(app);
 
     app.decorate('config', config);
     app.decorate('db', db);
@@ -198,6 +202,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (ownsDb) await db.close();
     throw error;
   }
+}
+
+/**
+ * Graceful shutdown behind a proxy: once `close()` starts, the listening socket and idle
+ * connections close (Fastify), requests in flight finish, and every answer from then on says
+ * `Connection: close`, so the proxy sends its next request to another process instead of reusing
+ * a connection to this one.
+ */
+function drainOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
 }
 
 async function openDatabase(config: Config): Promise<Db> {

@@ -2,11 +2,37 @@ import type { FastifyInstance } from 'fastify';
 import { errorCode } from '../contract/error-code';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { createDb } from './db/client';
+import { migrate } from './db/migrate';
+import { seedCatalogue } from './db/seed';
 
 const FORCE_EXIT_AFTER_MS = 10_000;
 
+/**
+ * `node dist-server/index.js migrate` (npm run migrate): applies the migrations and seeds an
+ * empty catalogue, then exits. Run once per deploy, before the new processes start; they check
+ * again at start-up anyway, under the same lock, so one started without it still works.
+ */
+async function migrateOnly(config: Config): Promise<void> {
+  const db = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDataDir: config.PGLITE_DATA_DIR,
+  });
+  try {
+    const applied = await migrate(db);
+    const seeded = await seedCatalogue(db);
+    console.log(
+      applied.length > 0 ? `Applied ${applied.join(', ')}` : 'The database is up to date',
+      seeded > 0 ? `(and seeded ${seeded} books)` : '',
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (process.argv[2] === 'migrate') return migrateOnly(config);
   const app = await buildApp({ config });
 
   try {

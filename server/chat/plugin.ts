@@ -175,10 +175,12 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   app.addHook('preClose', async () => {
     closing = true;
     for (const timer of pendingPresence.values()) clearTimeout(timer);
-    // Before the HTTP server closes: it would otherwise wait for every open WebSocket.
-    io.local.disconnectSockets(true);
-    await io.of('/').adapter.close();
+    // Before the HTTP server closes: it would otherwise wait for every open WebSocket. Closing
+    // the connections (not disconnecting the sockets) is a drop the clients recover from: they
+    // reconnect by themselves, through the proxy to another process, which restores their
+    // session from Redis with the events they missed.
     io.engine.close();
+    await io.of('/').adapter.close();
   });
 
   /**

@@ -18,6 +18,61 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * The database cannot be reached (PostgreSQL restarting, down, or out of connections): the
+ * request may well succeed in a moment. Answered 503; nothing was written.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('The database is not reachable', options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+// Socket errors of the connection itself, and the SQLSTATEs of a server that is going away or
+// not there yet: connection exceptions (class 08), admin/crash shutdown, starting up, and too
+// many connections.
+const UNREACHABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+// What `pg` says, without a code, when a connection drops or cannot be made in time.
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** Whether `error` means the PostgreSQL server is unreachable rather than the query is wrong. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNREACHABLE_SOCKET_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code)) return true;
+    if (code.startsWith('08')) return true;
+  }
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnreachable);
+  return UNREACHABLE_MESSAGE.test(error.message);
+}
+
+/** Runs one database call, turning "the server is not there" into DatabaseUnavailableError. */
+async function reachable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isDatabaseUnreachable(error)) throw new DatabaseUnavailableError({ cause: error });
+    throw error;
+  }
+}
+
+/** A new connection waits at most this long (the default waits forever while PostgreSQL hangs). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface CreateDbOptions {
   /** PostgreSQL URL; when absent, PGlite is used. */
   databaseUrl?: string | undefined;
@@ -73,10 +128,12 @@ export async function createPostgresDb(
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Connection parameter, so it holds on every pooled connection.
     ...(options.searchPath ? { options: `-c search_path=${quoteIdent(options.searchPath)}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // An idle client losing its connection (PostgreSQL restarting) must not crash the process: the
+  // pool drops it, and the next query opens a new one once the server is back.
   pool.on('error', () => undefined);
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
@@ -86,28 +143,30 @@ export async function createPostgresDb(
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: readonly unknown[]) {
-      const result = await pool.query(sql, params ? [...params] : undefined);
+      const result = await reachable(() => pool.query(sql, params ? [...params] : undefined));
       return result.rows as T[];
     },
     async exec(sql: string) {
       // No parameters: the simple protocol, which accepts several statements.
-      await pool.query(sql);
+      await reachable(() => pool.query(sql));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await reachable(() => pool.connect());
       let broken = false;
       try {
-        await client.query('begin');
+        await reachable(() => client.query('begin'));
         const result = await fn({
           async query<R>(sql: string, params?: readonly unknown[]) {
-            const res = await client.query(sql, params ? [...params] : undefined);
+            const res = await reachable(() => client.query(sql, params ? [...params] : undefined));
             return res.rows as R[];
           },
           async exec(sql: string) {
-            await client.query(sql);
+            await reachable(() => client.query(sql));
           },
         });
-        await client.query('commit');
+        // A commit whose answer was lost may or may not have happened: as with any dropped
+        // connection, the client is told to try again.
+        await reachable(() => client.query('commit'));
         return result;
       } catch (error) {
         try {

@@ -7,6 +7,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCode } from '../../contract/error-code';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
+import { DatabaseUnavailableError } from '../db/client';
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not reachable right now. Please try again in a moment.';
+
+/** Seconds a client is asked to wait after a 503 (PostgreSQL restarts take a few). */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
 /** Throw from a route for an expected failure; the message is shown to the client. */
 export class HttpError extends Error {
@@ -74,6 +81,9 @@ function classify(error: unknown, request: FastifyRequest): Classified {
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.message };
   }
+  if (error instanceof DatabaseUnavailableError) {
+    return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
+  }
   if (!isFastifyError(error)) {
     return { status: 500, message: 'Internal server error' };
   }
@@ -131,7 +141,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** Sends any error in the shared shape; only a 5xx is logged (with its details) as a failure. */
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, message } = classify(error, request);
-  if (status >= 500) {
+  if (error instanceof DatabaseUnavailableError) {
+    // Expected while PostgreSQL restarts: one line, not a stack per request.
+    request.log.warn({ cause: String(error.cause) }, 'database unreachable: answered 503');
+    void reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_SECONDS));
+  } else if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
   }
   return reply.code(status).send(apiError(codeForStatus(status), message));

@@ -14,7 +14,7 @@ describe('GET /api/health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
   });
 
   it('answers HEAD too', async () => {

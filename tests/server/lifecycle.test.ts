@@ -18,7 +18,7 @@ describe('app lifecycle', () => {
       const app = await buildApp({ config: testConfig(owned.env) });
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
-      expect(health.json()).toEqual({ ok: true });
+      expect(health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
       const books = await app.inject({ method: 'GET', url: '/api/books' });
       expect(books.json<unknown[]>()).toHaveLength(27);
 
@@ -84,6 +84,7 @@ describe('app lifecycle', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         error: { code: 'service_unavailable', message: 'Database is not reachable' },
+        checks: { database: 'down', redis: 'off' },
       });
     } finally {
       await t.close();

@@ -66,7 +66,7 @@ describe('server process', () => {
 
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ok: true });
+    expect(await health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);
 
@@ -114,7 +114,7 @@ describe('compiled server (npm run build, npm start)', () => {
 
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ok: true });
+    expect(await health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
     // The migrations and the seed ran from the compiled code.
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);
