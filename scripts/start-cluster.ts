@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     throw new Error(`Invalid environment variables:\n  - ${problems.join('\n  - ')}`);
   }
   const env = parsed.data;
-  let cluster: Cluster | undefined;
+  let cluster: Cluster | undefined = undefined;
   onShutdown(async () => {
     console.log('\nStopping the cluster…');
     await cluster?.stop();
