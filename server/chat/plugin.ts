@@ -188,7 +188,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
    * not answer in time (it was just killed), those of this process: presence and the socket cap
    * are then per process for a while, and nothing else is held up.
    */
-  async function socketsIn(room: string) {
+  async function socketsIn(room: string): Promise<{ data: ChatSocketData }[]> {
     if (redis?.isReady() !== false) {
       try {
         return await io.timeout(CLUSTER_QUERY_TIMEOUT_MS).in(room).fetchSockets();
@@ -196,7 +196,14 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
         log.warn({ err: error }, 'chat: other processes did not answer; counting this one alone');
       }
     }
-    return io.local.in(room).fetchSockets();
+    // Read from this process's own tables: the adapter's local fetch still asks Redis how many
+    // processes there are.
+    const namespace = io.of('/');
+    const ids = namespace.adapter.rooms.get(room) ?? new Set<string>();
+    return [...ids].flatMap((id) => {
+      const socket = namespace.sockets.get(id);
+      return socket ? [socket] : [];
+    });
   }
 
   // ---- handshake ------------------------------------------------------------------------------

@@ -178,6 +178,14 @@ describe.skipIf(!redisUp)(`Redis unreachable, then back (${REDIS_URL})`, () => {
     expect((await t.app.inject({ url: '/api/books?page=1' })).statusCode).toBe(200);
     expect((await subscribe(t.app, 'redis-outage@example.test')).statusCode).toBe(201);
 
+    // Joining needs no other process: presence and the socket cap count this one alone.
+    const cal = await signIn(t.app, 'faults-cal');
+    const calSocket = await connectChat(url, cal.accessToken);
+    open.push(calSocket);
+    const joined = await joinRoom(calSocket, 'Python');
+    expect(joined.ok).toBe(true);
+    if (joined.ok) expect(joined.members).toHaveLength(3);
+
     // The sockets themselves are not on Redis: a message still reaches the room, at once.
     const started = Date.now();
     const arrives = nextEvent(benSocket, 'getLatestMessage', (m) => m.msg === 'while Redis is out');
