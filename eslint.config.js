@@ -20,6 +20,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
+      'dist-scale-*',
       'data',
       'node_modules',
       'public',

@@ -89,6 +89,12 @@ export async function createDb(options: CreateDbOptions): Promise<Db> {
   return createPgliteDb(options.pgliteDataDir ?? PGLITE_IN_MEMORY);
 }
 
+/**
+ * On a directory, PGlite's Node file system writes through to the files at once, so a commit is
+ * with the OS when its query returns: it survives the process being killed
+ * (tests/scale/embedded-crash.test.ts). PGlite never fsyncs, so an OS crash or power loss can
+ * lose recent commits or worse. Nothing locks the directory: two processes on one lose writes.
+ */
 export async function createPgliteDb(dataDir: string = PGLITE_IN_MEMORY): Promise<Db> {
   const inMemory = dataDir === PGLITE_IN_MEMORY;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
