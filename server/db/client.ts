@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PGLITE_IN_MEMORY } from '../config';
@@ -93,15 +94,29 @@ export async function createDb(options: CreateDbOptions): Promise<Db> {
  * On a directory, PGlite's Node file system writes through to the files at once, so a commit is
  * with the OS when its query returns: it survives the process being killed
  * (tests/scale/embedded-crash.test.ts). PGlite never fsyncs, so an OS crash or power loss can
- * lose recent commits or worse. Nothing locks the directory: two processes on one lose writes.
+ * lose recent commits or worse. Two processes on one directory would lose writes: a lock file
+ * (see lockDataDir) lets only one open it.
  */
 export async function createPgliteDb(dataDir: string = PGLITE_IN_MEMORY): Promise<Db> {
   const inMemory = dataDir === PGLITE_IN_MEMORY;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const lite = inMemory ? new PGlite() : new PGlite(dataDir);
-  await lite.waitReady;
+  const unlock = inMemory ? async () => undefined : await lockDataDir(dataDir);
+  let lite: PGlite;
+  try {
+    lite = inMemory ? new PGlite() : new PGlite(dataDir);
+    await lite.waitReady;
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 
-  const closeOnce = once(() => lite.close());
+  const closeOnce = once(async () => {
+    try {
+      await lite.close();
+    } finally {
+      await unlock();
+    }
+  });
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: readonly unknown[]) {
@@ -125,6 +140,53 @@ export async function createPgliteDb(dataDir: string = PGLITE_IN_MEMORY): Promis
     },
     close: closeOnce,
   };
+}
+
+/** Set when another live process holds a PGlite data directory. */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `PGLITE_DATA_DIR ${dataDir} is in use by another process (pid ${pid}): one server per ` +
+        'data directory (stop it, or run several processes on PostgreSQL with DATABASE_URL)',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+const LOCK_FILE = 'learntogether.lock';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `<dataDir>/learntogether.lock` for this process, or throws DataDirInUseError while the
+ * process named in it lives. A lock left by a killed process is taken over. Resolves with the
+ * function that releases it.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return once(() => rm(file, { force: true }));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
+      throw new DataDirInUseError(dataDir, holder);
+    }
+    // Stale (its process is gone): remove it and try once more.
+    await rm(file, { force: true });
+  }
+  throw new Error(`could not lock ${dataDir}`);
 }
 
 export async function createPostgresDb(

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
+import { createPgliteDb, DataDirInUseError, lockDataDir, type Db } from '../../server/db/client';
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate';
 import { centsToDollars } from '../../contract/money';
 import {
@@ -293,5 +293,43 @@ describe('repositories', () => {
     expect(await subscribe(db, ' ME@example.com')).toBe('exists');
     const rows = await db.query('select email from newsletter_subscribers');
     expect(rows).toEqual([{ email: 'me@example.com' }]);
+  });
+});
+
+describe('a PGlite data directory', () => {
+  async function tempDir(): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'lt-pglite-lock-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  it('is opened by one process at a time: a second server refuses, naming the holder', async () => {
+    const dir = await tempDir();
+    const first = await createPgliteDb(dir);
+    await expect(
+      lockDataDir(dir).then(async (unlock) => {
+        await unlock();
+        return 'locked';
+      }),
+    ).resolves.toBe('locked'); // this same process may: the holder is itself
+    // Another live process holds it: pretend to be someone else by writing its pid.
+    await writeFile(path.join(dir, 'learntogether.lock'), String(process.ppid));
+    await expect(createPgliteDb(dir)).rejects.toThrow(DataDirInUseError);
+    await expect(createPgliteDb(dir)).rejects.toThrow(
+      `is in use by another process (pid ${process.ppid})`,
+    );
+    await first.close();
+  });
+
+  it('takes over the lock of a killed process, and frees it on close', async () => {
+    const dir = await tempDir();
+    // A pid that is not running: what a `kill -9` leaves behind.
+    await writeFile(path.join(dir, 'learntogether.lock'), '2147483646');
+    const db = await createPgliteDb(dir);
+    expect((await readdir(dir)).includes('learntogether.lock')).toBe(true);
+    await db.close();
+    expect((await readdir(dir)).includes('learntogether.lock')).toBe(false);
+    const again = await createPgliteDb(dir);
+    await again.close();
   });
 });
