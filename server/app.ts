@@ -30,6 +30,8 @@ import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { createStripeGateway, type PaymentGateway } from './payments/stripe-gateway';
 import { userRoutes } from './routes/users';
+import { createMemoryCounter, createRedisCounter } from './rate-limit-counter';
+import { counterStore } from './rate-limit-store';
 import { RATE_LIMITS, type RateLimits } from './rate-limits';
 import { createCatalogue, type Catalogue } from './services/catalogue';
 import { createCheckoutService } from './services/checkout';
@@ -110,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     const app = Fastify({
       logger: { level: config.LOG_LEVEL },
+      // Behind nginx: request.ip (and so every per-IP limit) is the client, not the proxy.
+      trustProxy: trustProxyOption(config.TRUST_PROXY),
       bodyLimit: BODY_LIMIT_BYTES,
       routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
       requestTimeout: timeouts.requestMs,
@@ -154,9 +158,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerSecurity(app, config);
     // gzip JSON and the SPA's files for clients that accept it (most of the bundle is text).
     await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+    // Every HTTP limit counts here: in Redis when processes share one, else in this process.
+    const rateCounter = redis ? createRedisCounter(redis, { log: app.log }) : createMemoryCounter();
     // Off unless a route opts in through `config.rateLimit`.
     await app.register(rateLimit, {
       global: false,
+      store: counterStore(rateCounter),
       errorResponseBuilder: (_request, context) =>
         new HttpError(context.statusCode, `Too many requests, try again in ${context.after}`),
     });
@@ -174,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(healthRoutes);
         await api.register(bookRoutes, { catalogue, limits });
         await api.register(newsletterRoutes, { limits });
-        await api.register(userRoutes, { identity, accessTokens, limits });
+        await api.register(userRoutes, { identity, accessTokens, limits, counter: rateCounter });
         await api.register(adminUserRoutes, { identity, limits });
         await api.register(cartRoutes, { limits });
         await api.register(imageRoutes, { limits });
@@ -218,6 +225,17 @@ function drainOnClose(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');
   });
+}
+
+/** TRUST_PROXY as Fastify takes it. */
+function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  // Fastify 5.12 ignores a number (it cannot check the peer is the proxy); a hop count is asked
+  // for knowingly, so it gets what proxy-addr does with one: believe the `hops` nearest hops.
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  if (typeof value === 'object') return [...value];
+  return value;
 }
 
 async function openDatabase(config: Config): Promise<Db> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Only for development and tests; production must set its own secret. */
@@ -83,6 +84,47 @@ const originList = z
   )
   .optional();
 
+const TRUST_PROXY_FORMAT =
+  'Expected true, false, a hop count (e.g. 1) or a comma-separated list of IP addresses and ' +
+  'CIDR ranges';
+
+/** Why `entry` is no IP address or CIDR range (as Fastify's proxy-addr takes them), if it is not. */
+function proxyAddressProblem(entry: string): string | undefined {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return `${TRUST_PROXY_FORMAT}; "${entry}" is none`;
+  if (prefix === undefined) return undefined;
+  const bits = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) {
+    return `"${entry}": the prefix length of an IPv${family} range is 0-${bits}`;
+  }
+  return undefined;
+}
+
+// Whose X-Forwarded-For to believe for the client's address (Fastify's `trustProxy`).
+const trustProxy = z.string().transform((value, ctx): boolean | number | readonly string[] => {
+  const word = value.toLowerCase();
+  if (word === 'true' || word === 'false') return word === 'true';
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && Number.isSafeInteger(hops)) return hops;
+    ctx.issues.push({ code: 'custom', input: value, message: 'A hop count is 1 or more' });
+    return z.NEVER;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const problem = proxyAddressProblem(entry);
+    if (problem) ctx.issues.push({ code: 'custom', input: value, message: problem });
+  }
+  if (entries.length === 0) {
+    ctx.issues.push({ code: 'custom', input: value, message: TRUST_PROXY_FORMAT });
+  }
+  return Object.freeze([...new Set(entries)]);
+});
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -124,6 +166,7 @@ const envSchema = z.object({
   STRIPE_EMULATOR_URL: optionalString.pipe(stripeEmulatorUrl),
   REDIS_URL: optionalString.pipe(redisUrl),
   CHAT_ALLOWED_ORIGINS: optionalString.pipe(originList),
+  TRUST_PROXY: optionalString.pipe(trustProxy.optional()),
 });
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -163,6 +206,15 @@ export type Config = Readonly<{
    * (a proxy that rewrites Host). Pages of the Host itself are always allowed.
    */
   CHAT_ALLOWED_ORIGINS: readonly string[];
+  /**
+   * Whose X-Forwarded-For gives the client's address (`request.ip`, which the per-IP rate limits
+   * count by). false (default): none, the socket's peer is the client. A hop count: that many
+   * proxies in front (1 = nginx appending to X-Forwarded-For: its last entry is the client); the
+   * peer is not checked, so only where clients cannot reach the server but through the proxy.
+   * IPs/CIDR ranges: the proxies' addresses, checked hop by hop. true: every hop, so the first
+   * entry, which a client forges unless the proxy overwrites the header.
+   */
+  TRUST_PROXY: boolean | number | readonly string[];
 }>;
 
 export const PGLITE_IN_MEMORY = 'memory://';
@@ -241,5 +293,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     STRIPE_EMULATOR_URL: values.STRIPE_EMULATOR_URL,
     REDIS_URL: values.REDIS_URL,
     CHAT_ALLOWED_ORIGINS: Object.freeze([...new Set(values.CHAT_ALLOWED_ORIGINS ?? [])]),
+    TRUST_PROXY: values.TRUST_PROXY ?? false,
   });
 }

@@ -3,7 +3,10 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Requests allowed per minute on every write of the API: the one list of its limits. Counted in
- * this process's memory (a shared store is a later step). `buildApp` takes lower ones for tests.
+ * fixed windows (server/rate-limit-counter.ts): in Redis with REDIS_URL, so the limits hold for
+ * all processes together; per process without it, or while Redis is down. Per-IP limits count
+ * the client's address, behind a proxy only with TRUST_PROXY. `buildApp` takes lower ones for
+ * tests.
  */
 export type RateLimits = {
   /** PUT /user/:email (token exchange), per client IP. */

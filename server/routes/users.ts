@@ -16,12 +16,15 @@ import type { IdentityProvider } from '../auth/firebase';
 import { createFixedWindowLimiter } from '../auth/fixed-window-limiter';
 import { findUserByEmail, updateProfile, upsertOnSignIn } from '../db/repositories/users';
 import { errorResponses, HttpError } from '../plugins/errors';
+import type { WindowCounter } from '../rate-limit-counter';
 import { perCaller, perIp, RATE_LIMIT_WINDOW_MS, type RateLimits } from '../rate-limits';
 
 export type UserRoutesOptions = {
   identity: IdentityProvider;
   accessTokens: AccessTokens;
   limits: RateLimits;
+  /** Where the per-address limit counts (shared by the processes when Redis is). */
+  counter: WindowCounter;
 };
 
 function seconds(n: number): string {
@@ -45,8 +48,10 @@ async function creationTime(
 
 /** The caller's own account: token exchange, admin flag and profile. */
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
-  const { identity, accessTokens, limits } = options;
+  const { identity, accessTokens, limits, counter } = options;
   const perAddress = createFixedWindowLimiter({
+    counter,
+    name: 'token-exchange-per-address',
     max: limits.tokenExchangePerAddress,
     windowMs: RATE_LIMIT_WINDOW_MS,
   });
@@ -68,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       if (!verified) throw new Error('the firebase-self policy did not run');
 
       // Counted once the ID token proved the address, so strangers cannot lock it out.
-      const limit = perAddress.hit(email);
+      const limit = await perAddress.hit(email);
       if (!limit.allowed) {
         void reply.header('retry-after', String(limit.retryAfterSeconds));
         throw new HttpError(

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       STRIPE_SECRET_KEY: undefined,
       STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_EMULATOR_URL: undefined,
+      TRUST_PROXY: false,
     });
     expect(config.ACCESS_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -132,6 +133,7 @@ describe('loadConfig', () => {
         FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099',
         SERVE_SPA: 'maybe',
         LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'maybe',
       });
     } catch (error) {
       message = error instanceof Error ? error.message : '';
@@ -146,6 +148,7 @@ describe('loadConfig', () => {
       'FIREBASE_AUTH_EMULATOR_HOST',
       'SERVE_SPA',
       'LOG_LEVEL',
+      'TRUST_PROXY',
     ]) {
       expect(message).toContain(`${name}:`);
     }
@@ -206,6 +209,49 @@ describe('loadConfig', () => {
       expect(
         loadConfig({ ...production, STRIPE_SECRET_KEY: 'sk_live_abc' }).STRIPE_SECRET_KEY,
       ).toBe('sk_live_abc');
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off unless set', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: ' ' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    });
+
+    it('reads true, a hop count, and a list of addresses and ranges', () => {
+      expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+      expect(loadConfig({ TRUST_PROXY: 'TRUE' }).TRUST_PROXY).toBe(true);
+      expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toBe(2);
+      const list = loadConfig({
+        TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8, 127.0.0.1, 0.0.0.0/0,',
+      }).TRUST_PROXY;
+      expect(list).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', '0.0.0.0/0']);
+      expect(Object.isFrozen(list)).toBe(true);
+    });
+
+    it.each([
+      ['yes', /TRUST_PROXY: Expected true, false, a hop count .*; "yes" is none/],
+      ['0', /TRUST_PROXY: A hop count is 1 or more/],
+      ['-1', /TRUST_PROXY: Expected true, false, a hop count/],
+      ['1.5', /TRUST_PROXY: Expected .*"1.5" is none/],
+      ['300.1.1.1', /TRUST_PROXY: Expected .*"300.1.1.1" is none/],
+      ['nginx.internal', /TRUST_PROXY: Expected .*"nginx.internal" is none/],
+      ['10.0.0.0/33', /TRUST_PROXY: "10.0.0.0\/33": the prefix length of an IPv4 range is 0-32/],
+      ['fd00::/129', /TRUST_PROXY: "fd00::\/129": the prefix length of an IPv6 range is 0-128/],
+      ['10.0.0.0/', /TRUST_PROXY: "10.0.0.0\/": the prefix length/],
+      ['10.0.0.0/8/1', /TRUST_PROXY: Expected .*"10.0.0.0\/8\/1" is none/],
+      ['true,10.0.0.1', /TRUST_PROXY: Expected .*"true" is none/],
+      [',', /TRUST_PROXY: Expected true, false, a hop count/],
+    ])('refuses TRUST_PROXY=%s', (value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
+
+    it('names every bad entry of a list', () => {
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1, bad, 10.0.0.0/40' })).toThrow(
+        /"bad" is none\n {2}- TRUST_PROXY: "10.0.0.0\/40"/,
+      );
     });
   });
 
