@@ -5,6 +5,14 @@ import { AuthContext, type AuthState, type AuthStatus } from './auth-context';
 import { createFirebaseAuthService, type AuthService, type AuthUser } from './auth-service';
 import { exchangeIdToken, fetchIsAdmin } from './session-api';
 import { isTokenUsableFor } from './token-claims';
+import { keepTokenRenewed } from './token-renewal';
+
+/** A new access token for `email`, for the current Firebase ID token (refreshed when stale). */
+async function newAccessToken(service: AuthService, email: string): Promise<string> {
+  const idToken = await service.getIdToken();
+  if (!idToken) throw new Error('The identity provider gave no ID token.');
+  return exchangeIdToken(email, idToken);
+}
 
 /**
  * Makes sure a usable access token for the signed-in user is stored (exchanging the Firebase ID
@@ -15,9 +23,7 @@ async function startSession(service: AuthService, user: AuthUser): Promise<boole
   // Email and Google sign-in always carry an address; an account without one has no API access.
   if (!email) return false;
   if (!isTokenUsableFor(accessToken.get(), email)) {
-    const idToken = await service.getIdToken();
-    if (!idToken) throw new Error('The identity provider gave no ID token.');
-    accessToken.set(await exchangeIdToken(email, idToken));
+    accessToken.set(await newAccessToken(service, email));
   }
   // A failed admin check (other than a 401, which ends the session) leaves a plain user.
   return fetchIsAdmin(email).catch(() => false);
@@ -85,6 +91,21 @@ export function AuthProvider({ children, service }: Props) {
     onUnauthorized(() => void signOut());
     return () => onUnauthorized(undefined);
   }, [signOut]);
+
+  // While signed in, the access token is renewed silently before it expires.
+  const renewedEmail = session.status === 'signed-in' ? (session.user?.email ?? null) : null;
+  useEffect(() => {
+    if (!renewedEmail) return;
+    const active = current.current;
+    const run = active.run;
+    return keepTokenRenewed({
+      email: renewedEmail,
+      exchange: () => newAccessToken(authService, renewedEmail),
+      // A sign-out or another account starts a new run: this one's results are dropped.
+      isCurrent: () => active.run === run && active.email === renewedEmail,
+      onRevoked: () => void signOut(),
+    });
+  }, [renewedEmail, authService, signOut]);
 
   const refreshUser = useCallback(() => authService.refreshUser(), [authService]);
 
