@@ -33,7 +33,7 @@ const steps: Step[] = [
     : []),
   { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts'] },
   // Several server processes behind nginx on PostgreSQL and Redis, and the faults they survive
-  // (tests/scale/README.md); files needing PostgreSQL or Redis say SKIPPED without them.
+  // (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
   { name: 'scale tests', command: 'node_modules/.bin/vitest', args: ['run', '--project', 'scale'] },
   // `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
   {

@@ -138,8 +138,12 @@ export interface PrivateRedis {
   readonly url: string;
   readonly port: number;
   start(): Promise<void>;
-  /** Stops it (its data with it: it keeps nothing on disk, like the machine's). */
+  /** Kills it (SIGKILL: an outage, not a shutdown; it keeps nothing on disk, like the machine's). */
   stop(): Promise<void>;
+  /** SIGSTOP: connections stay open but nothing answers, as with a stalled server. */
+  pause(): void;
+  /** SIGCONT after pause(). */
+  resume(): void;
   destroy(): Promise<void>;
 }
 
@@ -149,6 +153,7 @@ export async function startPrivateRedis(port: number): Promise<PrivateRedis> {
   if (!binary) throw new Error('redis-server not found');
   let child: ChildProcess | undefined;
   const start = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
     child = spawn(
       binary,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -166,5 +171,16 @@ export async function startPrivateRedis(port: number): Promise<PrivateRedis> {
     });
   };
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, start, stop, destroy: stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
+    destroy: async () => {
+      child?.kill('SIGCONT');
+      await stop();
+    },
+  };
 }

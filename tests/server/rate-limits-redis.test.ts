@@ -180,7 +180,7 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
     redis?.resume();
     await b?.close();
     await a?.close();
-    await redis?.kill();
+    await redis?.destroy();
   });
 
   /** Subscribes from `ip`, alternating A and B, until refused; the number answered 201. */
@@ -204,7 +204,7 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
     const [appA, appB] = [a.app, b];
     expect(await allowedFrom(freshIp(), [appA, appB])).toBe(LIMITS.newsletterPerIp);
 
-    await redis.kill();
+    await redis.stop();
     await until(() => !appA.redis?.isReady() && !appB.redis?.isReady(), 'the outage to be seen');
     // Each process counts alone: the same client gets the limit once from each.
     const ip = freshIp();
@@ -251,7 +251,7 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
       expect(await counter.incr('k', 60_000)).toMatchObject({ current: 2 });
       expect(warnings()).toHaveLength(0);
 
-      await redis.kill();
+      await redis.stop();
       // In memory now: this process's own count, from 1.
       for (let i = 1; i <= 5; i += 1) {
         expect(await counter.incr('k', 60_000)).toMatchObject({ current: i });
@@ -264,7 +264,7 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
       expect(await counter.incr('k', 60_000)).toMatchObject({ current: 1 });
       expect(lines.map((line) => line.msg)).toContain('rate limits: counting in Redis again');
 
-      await redis.kill();
+      await redis.stop();
       await counter.incr('k', 60_000);
       await counter.incr('k', 60_000);
       expect(warnings()).toHaveLength(2);
