@@ -173,6 +173,11 @@ export class FakeChatServer {
   private held: (() => void)[] | null = null;
   private readonly byClientId = new Map<string, ChatMessage>();
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /**
+   * The rate limit's clock. A test that uses up the burst stops it (`() => fixed`), so a slow
+   * machine cannot refill a token between the burst and the message that must be refused.
+   */
+  rateClock: () => number = Date.now;
 
   reset(): void {
     this.sockets.clear();
@@ -182,6 +187,7 @@ export class FakeChatServer {
     this.held = null;
     this.byClientId.clear();
     this.buckets.clear();
+    this.rateClock = Date.now;
   }
 
   /** The handshake (`auth: { token }`): who it is, or the connect error's message. */
@@ -415,7 +421,7 @@ export class FakeChatServer {
 
   /** 5 a second per user, burst 10 (CHAT_LIMITS), as a token bucket. */
   private take(userId: string): boolean {
-    const now = Date.now();
+    const now = this.rateClock();
     const bucket = this.buckets.get(userId) ?? { tokens: CHAT_LIMITS.messageBurst, at: now };
     bucket.tokens = Math.min(
       CHAT_LIMITS.messageBurst,
