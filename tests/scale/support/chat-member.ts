@@ -36,6 +36,8 @@ export class ChatMember {
       reconnectionDelay: 200,
       reconnectionDelayMax: 1_000,
       auth: { token },
+      // As a browser's WebSocket always does: the server checks it against the Host it was sent.
+      extraHeaders: { origin: new URL(url).origin },
     }) as ChatClient;
     this.socket.on('getLatestMessage', (message) => {
       if (message.room !== this.room) return;

@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+const base = 'http://127.0.0.1:8080';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 375, height: 740 }]] as const) {
+  const page = await browser.newPage({ viewport });
+  page.on('console', (m) => { if (m.type() === 'error') console.log(label, 'console error:', m.text()); });
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
+  await page.getByLabel('Password', { exact: true }).fill('student123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('link', { name: /^Book cart/ }).waitFor();
+  await page.goto(`${base}/messagebox`);
+  await page.getByLabel('Username').fill(`Sam ${label}`);
+  await page.getByLabel('Room').selectOption('Python');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await page.getByRole('heading', { name: 'Python Chat Room' }).waitFor();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(`Hello from the ${label} through nginx`);
+  await box.press('Enter');
+  await page.getByText(`Hello from the ${label} through nginx`).last().waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `/work/shots/cluster-chat-${label}.png` });
+  await page.goto(`${base}/book`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/work/shots/cluster-books-${label}.png` });
+  await page.close();
+}
+await browser.close();
+console.log('ok');
