@@ -14,6 +14,7 @@ import {
   SCALE_PORTS,
   SCALE_SERVER_DIR,
   scaleSkipReason,
+  SHIPPING,
   sleep,
 } from './support/scale-env';
 
@@ -21,16 +22,6 @@ const skip = await scaleSkipReason();
 if (skip) console.warn(`scale tests (cross-process): SKIPPED, ${skip}`);
 
 const ADMIN = 'scale-admin@example.test';
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.test',
-  country: 'Canada',
-  address: '1 Analytical Row',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-};
 
 let counter = 0;
 const unique = (label: string) => `${label}-${Date.now()}-${counter++}@example.test`;

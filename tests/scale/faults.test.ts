@@ -19,22 +19,12 @@ import {
   SCALE_PORTS,
   SCALE_SERVER_DIR,
   scaleSkipReason,
+  SHIPPING,
   sleep,
 } from './support/scale-env';
 
 const skip = await scaleSkipReason();
 if (skip) console.warn(`scale tests (faults): SKIPPED, ${skip}`);
-
-const SHIPPING = {
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  email: 'grace@example.test',
-  country: 'United States',
-  address: '1 Harvard Yard',
-  city: 'Cambridge',
-  state: 'MA',
-  postalCode: '02138',
-};
 
 /** The per-user message rate allows a burst of 5, then 2 a second: one every 520 ms holds. */
 const MESSAGE_EVERY_MS = 520;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES } from '../../contract/chat';
 import { buildApp } from '../../server/app';
 import { buildAccountsApp, signIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
+import { freePort } from './helpers/redis-server';
 import {
   closeAll,
   connectChat,
@@ -28,7 +28,7 @@ if (!redisUp) {
 
 describe('the chat without Redis reachable', () => {
   it('refuses to start, saying why', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     await expect(
       buildAccountsApp({ adminEmails: [], redis: { url: `redis://127.0.0.1:${port}` } }),
     ).rejects.toThrow(/Redis at REDIS_URL is unreachable/);
@@ -144,16 +144,6 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
     await later;
   });
 });
-
-/** A port nothing listens on (just released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no address');
-  return address.port;
-}
 
 function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string }): T {
   if (!answer.ok) throw new Error(`error ack: ${(answer as { error: string }).error}`);

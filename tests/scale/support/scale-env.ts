@@ -14,6 +14,18 @@ export const SCALE_PORTS: ScaleStackPorts = {
   stripeEmulator: 12700,
 };
 
+/** A shipping address the checkout accepts (contract/payments.ts). */
+export const SHIPPING = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.test',
+  country: 'United States',
+  address: '1 Harvard Yard',
+  city: 'Cambridge',
+  state: 'MA',
+  postalCode: '02138',
+};
+
 /** Where the suite compiles the server (git-ignored). */
 export const SCALE_SERVER_DIR = '.scale/server';
 
