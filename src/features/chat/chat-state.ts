@@ -60,6 +60,7 @@ export type ChatAction =
   | { type: 'failed'; error: string }
   | { type: 'joined'; answer: JoinRoomAck; sync?: HistoryAck }
   | { type: 'recovered' }
+  | { type: 'synced'; answer: HistoryAck }
   | { type: 'received'; message: ChatMessage }
   | { type: 'olderRequested' }
   | { type: 'olderLoaded'; answer: HistoryAck }
@@ -135,6 +136,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case 'recovered':
       return settle({ ...state, joined: true });
+    case 'synced':
+      return settle({ ...state, messages: mergeMessages(state.messages, action.answer.messages) });
     case 'received':
       return settle({
         ...state,

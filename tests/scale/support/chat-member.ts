@@ -4,8 +4,9 @@ import { joinRoom, sendMessage, syncHistory, type ChatClient } from '../../serve
 
 /**
  * A chat client that behaves as the web app's chat room (src/features/chat/hooks/use-chat-room):
- * socket.io reconnects by itself; a connection socket.io recovered was sent what it missed;
- * otherwise it joins the room again and fetches what came after its newest message. Messages
+ * socket.io reconnects by itself; a connection socket.io recovered was sent what it missed,
+ * otherwise it joins the room again; either way it then fetches what came after its newest
+ * message. Messages
  * are kept by `_id`, as the web app drops a second copy.
  */
 export class ChatMember {
@@ -68,16 +69,18 @@ export class ChatMember {
   }
 
   private async onConnect(): Promise<void> {
-    if (this.joined && this.socket.recovered) {
-      this.recoveries += 1;
-      return;
-    }
     const newest = this.newestId();
-    const answer = await joinRoom(this.socket, this.room);
-    if (!answer.ok) throw new Error(`join failed: ${answer.error}`);
-    this.joined = true;
+    if (this.joined && this.socket.recovered) {
+      // Recovered: still in the room, sent the events it missed; and, as the web app does, what
+      // came after the newest message held (a replay can leave out the very newest).
+      this.recoveries += 1;
+    } else {
+      const answer = await joinRoom(this.socket, this.room);
+      if (!answer.ok) throw new Error(`join failed: ${answer.error}`);
+      this.joined = true;
+    }
     if (newest === undefined) return;
-    // Back after a drop socket.io could not recover: what came after the newest message held.
+    // What came after the newest message held.
     let after = newest;
     for (;;) {
       const page = await syncHistory(this.socket, this.room, after);

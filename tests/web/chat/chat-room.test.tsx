@@ -284,7 +284,7 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(sync?.payload).toEqual({ room: 'JavaScript', after: fakeChat.messages[3]?._id });
   });
 
-  it('a drop socket.io recovers replays what was missed, without a sync', async () => {
+  it('a drop socket.io recovers replays what was missed, without joining again', async () => {
     await enterRoom();
     const ada = await fakeChat.peer(ADMIN, 'admin');
     await ada.join('JavaScript');
@@ -297,7 +297,28 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Connected')).toBeVisible();
     const events = fakeChat.client.sent.map((sent) => sent.event);
     expect(events.filter((event) => event === 'joinRoom')).toHaveLength(1);
-    expect(events).not.toContain('syncHistory');
+    expect(within(log()).getAllByText('Kept for you')).toHaveLength(1);
+  });
+
+  it('a message the recovery left out of its replay is fetched all the same, once', async () => {
+    await enterRoom();
+    const ada = await fakeChat.peer(ADMIN, 'admin');
+    await ada.join('JavaScript');
+    await act(() => ada.say('JavaScript', 'Before the drop'));
+    expect(await within(log()).findByText('Before the drop')).toBeVisible();
+    act(() => fakeChat.goOffline());
+    await screen.findByText('Reconnecting…');
+    await act(() => ada.say('JavaScript', 'Replayed'));
+    await act(() => ada.say('JavaScript', 'Slipped past the replay'));
+
+    act(() => fakeChat.goOnline({ recover: true, lostInReplay: 1 }));
+    expect(await within(log()).findByText('Slipped past the replay')).toBeVisible();
+    expect(within(log()).getAllByText('Replayed')).toHaveLength(1);
+    const sync = fakeChat.client.sent.find((sent) => sent.event === 'syncHistory');
+    expect(sync?.payload).toEqual({
+      room: 'JavaScript',
+      after: fakeChat.messagesIn('JavaScript').find((m) => m.msg === 'Before the drop')?._id,
+    });
   });
 
   it('scrolling to the top loads the 50 before, until the start of the room', async () => {

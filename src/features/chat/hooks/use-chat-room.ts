@@ -119,10 +119,18 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
 
     socket.on('connect', () => {
       dispatch({ type: 'connected' });
-      // A recovered connection is still in the room and was sent every event it missed.
+      // A recovered connection is still in the room and was sent the events it missed; with
+      // several server processes a message stored while the session was being restored can slip
+      // past that replay, so what came after the newest message held is asked for too.
       if (socket.recovered && stateRef.current.you !== null) {
         dispatch({ type: 'recovered' });
         flushOutgoing();
+        const last = stateRef.current.messages.at(-1);
+        if (last) {
+          socket.emit('syncHistory', { room, after: last._id }, (sync) => {
+            if (!closed && sync.ok) dispatch({ type: 'synced', answer: sync });
+          });
+        }
         return;
       }
       join();
