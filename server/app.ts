@@ -1,3 +1,4 @@
+import { Server } from 'node:net';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -64,12 +65,18 @@ export type ServerTimeouts = {
   headersMs: number;
   /** A connection with no bytes either way (Fastify's `connectionTimeout`). */
   idleMs: number;
+  /**
+   * On close, how long kept-alive connections stay open after the listening socket closed (see
+   * drainOnClose). 0: closed at once (tests).
+   */
+  drainMs: number;
 };
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: 120_000,
   headersMs: 20_000,
   idleMs: 60_000,
+  drainMs: 1_500,
 };
 
 export type BuildAppOptions = {
@@ -133,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.setSerializerCompiler(serializerCompiler);
     // First, so every route added below picks it up.
     registerErrorHandler(app);
-    drainOnClose(app);
+    drainOnClose(app, timeouts.drainMs);
 
     app.decorate('config', config);
     app.decorate('db', db);
@@ -212,15 +219,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 }
 
 /**
- * Graceful shutdown behind a proxy: once `close()` starts, the listening socket and idle
- * connections close (Fastify), requests in flight finish, and every answer from then on says
- * `Connection: close`, so the proxy sends its next request to another process instead of reusing
- * a connection to this one.
+ * Graceful shutdown behind a proxy. Once `close()` starts, every answer says `Connection: close`,
+ * so the proxy sends its next request to another process instead of reusing a connection to
+ * this one. The listening socket closes at once (the proxy finds this process refusing
+ * connections and goes elsewhere), but the kept-alive connections stay open for `drainMs`: a
+ * proxy may be writing a request on one this very instant, and closing it then would reset that
+ * request, which a proxy cannot resend when it is a POST. Then Fastify closes the idle ones and
+ * waits for requests in flight.
  */
-function drainOnClose(app: FastifyInstance): void {
+function drainOnClose(app: FastifyInstance, drainMs: number): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    if (drainMs <= 0 || !app.server.listening) return;
+    // net's close, not http's (which would also close the idle connections now).
+    Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');

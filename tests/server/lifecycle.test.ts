@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +96,43 @@ describe('app lifecycle', () => {
     await expect(
       buildApp({ config: testConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }) }),
     ).rejects.toThrow();
+  });
+});
+
+describe('closing behind a proxy', () => {
+  /** One GET on `agent`'s kept-alive connection: its status and Connection header. */
+  function get(port: number, agent: Agent): Promise<{ status: number; connection?: string }> {
+    return new Promise((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  it('refuses new connections at once, answers on kept-alive ones with Connection: close, then closes', async () => {
+    const t = await buildTestApp({ seed: false, app: { timeouts: { drainMs: 800 } } });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      expect(await get(port, agent)).toEqual({ status: 200, connection: 'keep-alive' });
+
+      const closed = t.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A proxy's request on the connection it kept is still answered, and told to go elsewhere.
+      expect(await get(port, agent)).toEqual({ status: 200, connection: 'close' });
+      // A new connection is refused: the proxy tries another process.
+      await expect(get(port, new Agent())).rejects.toThrow(/ECONNREFUSED/);
+      await closed;
+    } finally {
+      agent.destroy();
+      await t.close();
+    }
   });
 });

@@ -105,7 +105,7 @@ describe('serving the built SPA', () => {
 
   it('still serves the API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
   });
 
   it('answers 404 JSON instead of looping when index.html disappears', async () => {

@@ -113,7 +113,9 @@ export async function buildTestApp(
   try {
     await migrate(testDb.db);
     if (options.seed !== false) await seedCatalogue(testDb.db);
-    const app = await buildApp({ ...options.app, config, db: testDb.db });
+    // No drain on close: nothing stands between the tests and the app.
+    const timeouts = { drainMs: 0, ...options.app?.timeouts };
+    const app = await buildApp({ ...options.app, timeouts, config, db: testDb.db });
     return {
       app,
       db: testDb.db,
