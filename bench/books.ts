@@ -7,7 +7,6 @@
 //     JSON, each server alone in a child process, the same connections and duration. Goal: ≥ 50 %.
 // Usage: npx tsx bench/books.ts (BENCH_CPU_PROF=<dir> writes a CPU profile of the product server).
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -20,6 +19,7 @@ import {
   type ChildServer,
 } from './lib/child-server';
 import { benchDbKinds, ms, openBenchDb, percentile, type DbKind } from './lib/bench-db';
+import { load as runLoad, type LoadResult } from './lib/http-load';
 import { centsToDollars } from '../contract/money';
 
 const BOOK_COUNT = 10_000;
@@ -116,64 +116,9 @@ function invalidateCatalogue(app: FastifyInstance): void {
 
 // ---- throughput -------------------------------------------------------------------------------
 
-type LoadResult = { requests: number; perSecond: number; failures: number; bytes: number };
-
-/**
- * A minimal keep-alive HTTP/1.1 load generator on raw sockets: `connections` clients, each sending
- * the next request as soon as the previous answer (content-length framed) is complete.
- */
-async function load(port: number, path: string, durationMs: number): Promise<LoadResult> {
-  const request = Buffer.from(
-    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: application/json\r\n` +
-      'Accept-Encoding: gzip, deflate, br\r\nConnection: keep-alive\r\n\r\n',
-  );
-  let requests = 0;
-  let failures = 0;
-  let bytes = 0;
-  let stopping = false;
-  const started = process.hrtime.bigint();
-
-  const client = () =>
-    new Promise<void>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.setNoDelay(true);
-      let buffered: Buffer = Buffer.alloc(0);
-      socket.on('connect', () => socket.write(request));
-      socket.on('error', reject);
-      socket.on('close', () => resolve());
-      socket.on('data', (chunk: Buffer) => {
-        buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-        for (;;) {
-          const headerEnd = buffered.indexOf('\r\n\r\n');
-          if (headerEnd < 0) return;
-          const head = buffered.subarray(0, headerEnd).toString('latin1');
-          const length = /\r\ncontent-length: *(\d+)/i.exec(head)?.[1];
-          if (length === undefined) {
-            socket.destroy(new Error(`no content-length in answer to ${path}:\n${head}`));
-            return;
-          }
-          const end = headerEnd + 4 + Number(length);
-          if (buffered.length < end) return;
-          requests += 1;
-          bytes += end;
-          if (!/^HTTP\/1\.1 200 /.test(head)) failures += 1;
-          buffered = buffered.subarray(end);
-          if (stopping) {
-            socket.end();
-            return;
-          }
-          socket.write(request);
-        }
-      });
-    });
-
-  const timer = setTimeout(() => {
-    stopping = true;
-  }, durationMs);
-  await Promise.all(Array.from({ length: CONNECTIONS }, client));
-  clearTimeout(timer);
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { requests, perSecond: requests / seconds, failures, bytes };
+/** CONNECTIONS keep-alive connections on `path` for `durationMs` (bench/lib/http-load.ts). */
+function load(port: number, path: string, durationMs: number): Promise<LoadResult> {
+  return runLoad({ port, path, connections: CONNECTIONS, durationMs });
 }
 
 /** Runs `tsx bench/books.ts serve <what>` and resolves with the port it listens on. */

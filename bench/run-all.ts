@@ -8,6 +8,7 @@ for (const script of [
   'bench/books.ts',
   'bench/checkout.ts',
   'bench/chat.ts',
+  'bench/cluster.ts',
 ]) {
   console.log(`\n=== ${script} ===`);
   if ((await run('node_modules/.bin/tsx', [script])) !== 0) failed += 1;
