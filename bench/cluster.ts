@@ -574,6 +574,8 @@ function openSocket(url: string, token: string, localAddress?: string): Client {
     forceNew: true,
     reconnection: localAddress !== undefined,
     auth: { token },
+    // As a browser's WebSocket does: the server checks it against the Host nginx passes on.
+    extraHeaders: { origin: new URL(url).origin },
     ...(localAddress === undefined ? {} : { localAddress }),
   };
   return ioClient(url, options);
@@ -586,13 +588,14 @@ async function joinRoom(tracker: Tracker): Promise<void> {
 }
 
 /**
- * What the web app does on a connection socket.io could not recover (use-chat-room.ts): join
- * again, then fetch every message since the newest one it had. It reloads the latest page when
- * there were more than a page; here the pages are followed, so a gap is never counted as lost.
+ * What the web app does on a reconnection (use-chat-room.ts): join again unless socket.io
+ * recovered the session, then fetch every message since the newest one it had (a recovery's
+ * replay can leave out the newest). It reloads the latest page when there were more than a page;
+ * here the pages are followed, so a gap is never counted as lost.
  */
-async function rejoin(tracker: Tracker): Promise<void> {
+async function catchUp(tracker: Tracker, recovered: boolean): Promise<void> {
   const after = tracker.newestId;
-  await joinRoom(tracker);
+  if (!recovered) await joinRoom(tracker);
   let cursor = after;
   for (let hasMore = after > 0; hasMore;) {
     const sync: ChatAck<HistoryAck> = await tracker.socket
@@ -635,18 +638,17 @@ function newTracker(index: number, socket: Client, room: string): Tracker {
   socket.on('connect', () => {
     tracker.connects += 1;
     if (tracker.connects === 1) return; // the first join is the caller's
+    // Recovered: still in the room, and sent what it missed (the web app's 'recovered').
+    tracker.recovered = socket.recovered;
     if (socket.recovered) {
-      // Still in the room, and sent what it missed (the web app's 'recovered').
-      tracker.recovered = true;
       tracker.joined = true;
       tracker.backAt = now();
-      return;
     }
-    tracker.recovered = false;
-    rejoin(tracker).then(
+    const recovered = socket.recovered;
+    catchUp(tracker, recovered).then(
       () => {
         tracker.joined = true;
-        tracker.backAt = now();
+        if (!recovered) tracker.backAt = now();
       },
       (error: unknown) => {
         tracker.rejoinError = error instanceof Error ? error.message : String(error);
