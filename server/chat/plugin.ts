@@ -21,7 +21,7 @@ import {
   type PresenceEvent,
 } from '../../contract/chat';
 import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
-import type { Db } from '../db/client';
+import { DatabaseUnavailableError, type Db } from '../db/client';
 import {
   chatMessagesAfter,
   chatMessagesBefore,
@@ -382,7 +382,12 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   function answer<T>(event: string, ack: unknown, work: () => Promise<ChatAck<T>>): void {
     work()
       .catch((error: unknown): ChatErrorAck => {
-        log.error({ err: error, event }, 'chat event failed');
+        if (error instanceof DatabaseUnavailableError) {
+          // Expected while PostgreSQL restarts: one line, as the HTTP side logs it.
+          log.warn({ event, cause: String(error.cause) }, 'chat event: database unreachable');
+        } else {
+          log.error({ err: error, event }, 'chat event failed');
+        }
         return fail(CHAT_MESSAGES.unavailable);
       })
       .then((reply) => {
