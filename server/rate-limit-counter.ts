@@ -75,7 +75,8 @@ export const REDIS_COUNTER_TIMEOUT_MS = 500;
 /** After a failed command, this long in memory before Redis is tried again. */
 export const REDIS_COUNTER_RETRY_MS = 1_000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a rejection after `ms` (for Redis commands: see REDIS_COUNTER_TIMEOUT_MS). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);

@@ -1,3 +1,4 @@
+import { REDIS_COUNTER_TIMEOUT_MS, withTimeout } from '../rate-limit-counter';
 import type { SharedRedis } from '../redis';
 
 /** A token bucket per key: `perSecond` tokens a second, at most `burst` saved up. */
@@ -70,10 +71,11 @@ export function createRedisRateLimiter(
     async take(key) {
       if (!redis.isReady()) return fallback.take(key);
       try {
-        const allowed = await redis.client.eval(TOKEN_BUCKET_SCRIPT, {
-          keys: [`${keyPrefix}${key}`],
-          arguments: args,
-        });
+        // A stalled Redis must not hold the message up: it then counts in this process.
+        const allowed = await withTimeout(
+          redis.client.eval(TOKEN_BUCKET_SCRIPT, { keys: [`${keyPrefix}${key}`], arguments: args }),
+          REDIS_COUNTER_TIMEOUT_MS,
+        );
         return allowed === 1;
       } catch {
         return fallback.take(key);

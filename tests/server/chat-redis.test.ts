@@ -126,6 +126,19 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
     roaming.io.engine.close(); // a dropped transport, not a goodbye: the session is kept
     await down;
     ok(await sendMessage(sender, 'PHP', 'missed on the way'));
+    // A keeps the session in Redis as the transport drops (not awaited by anyone): a real client
+    // comes back after its reconnection delay, by when it is there; this one waits for it.
+    const watcher = createClient({ url: REDIS_URL });
+    await watcher.connect();
+    try {
+      const sessionKey = `${redisKeyPrefix}:chat:session:${pid}`;
+      for (let i = 0; i < 100 && (await watcher.exists(sessionKey)) === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await watcher.exists(sessionKey)).toBe(1);
+    } finally {
+      await watcher.close();
+    }
     const { io: ioClient } = await import('socket.io-client');
     const back: ChatClient = ioClient(urlB, {
       path: '/socket.io',
