@@ -1,11 +1,26 @@
-// `npm test`: lint, typecheck and the three suites, in order; stops at the first failure.
+// `npm test`: lint, typecheck and the suites, in order; stops at the first failure.
+import { spawn } from 'node:child_process';
 import { run } from './lib/processes';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
+/**
+ * A step, or two at once: the second runs alongside the first (they share nothing: other ports,
+ * other databases), its output held back and printed when both are done.
+ */
+type Stage = Step | { together: [Step, Step] };
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
-const steps: Step[] = [
+// Several server processes behind nginx on a PostgreSQL and a Redis of their own, and the faults
+// they survive (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
+// Mostly waiting on processes, so it runs alongside the server suite's second pass.
+const scaleTests: Step = {
+  name: 'scale tests',
+  command: 'node_modules/.bin/vitest',
+  args: ['run', '--project', 'scale'],
+};
+
+const stages: Stage[] = [
   { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
   { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
   {
@@ -21,20 +36,20 @@ const steps: Step[] = [
     args: ['run', '--project', 'server'],
     env: { TEST_DATABASE_URL: '' },
   },
-  ...(postgresUrl
-    ? [
-        {
-          name: 'server tests (PostgreSQL)',
-          command: 'node_modules/.bin/vitest',
-          args: ['run', '--project', 'server'],
-          env: { TEST_DATABASE_URL: postgresUrl },
-        },
-      ]
-    : []),
+  postgresUrl
+    ? {
+        together: [
+          {
+            name: 'server tests (PostgreSQL)',
+            command: 'node_modules/.bin/vitest',
+            args: ['run', '--project', 'server'],
+            env: { TEST_DATABASE_URL: postgresUrl },
+          },
+          scaleTests,
+        ],
+      }
+    : scaleTests,
   { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts'] },
-  // Several server processes behind nginx on PostgreSQL and Redis, and the faults they survive
-  // (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
-  { name: 'scale tests', command: 'node_modules/.bin/vitest', args: ['run', '--project', 'scale'] },
   // `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
   {
     name: 'e2e tests (dev:mock)',
@@ -43,20 +58,50 @@ const steps: Step[] = [
   },
 ];
 
+/** Runs a step with its output held back; resolves with its exit code and that output. */
+function runHeld(step: Step): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(step.command, step.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...step.env },
+    });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const done = (code: number) => resolve({ code, output: Buffer.concat(chunks).toString() });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(1));
+  });
+}
+
 const started = Date.now();
 const results: { name: string; ok: boolean; seconds: number }[] = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
+const stepCount = stages.reduce((n, stage) => n + ('together' in stage ? 2 : 1), 0);
+for (const stage of stages) {
   const t0 = Date.now();
-  const code = await run(step.command, step.args, { env: step.env });
-  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - t0) / 1000 });
-  if (code !== 0) break;
+  const seconds = () => (Date.now() - t0) / 1000;
+  if ('together' in stage) {
+    const [first, second] = stage.together;
+    console.log(`\n=== ${first.name} (and ${second.name} alongside) ===`);
+    const held = runHeld(second).then((answer) => ({ ...answer, seconds: seconds() }));
+    const code = await run(first.command, first.args, { env: first.env });
+    results.push({ name: first.name, ok: code === 0, seconds: seconds() });
+    const other = await held;
+    console.log(`\n=== ${second.name} (ran alongside ${first.name}) ===\n${other.output}`);
+    results.push({ name: second.name, ok: other.code === 0, seconds: other.seconds });
+    if (code !== 0 || other.code !== 0) break;
+  } else {
+    console.log(`\n=== ${stage.name} ===`);
+    const code = await run(stage.command, stage.args, { env: stage.env });
+    results.push({ name: stage.name, ok: code === 0, seconds: seconds() });
+    if (code !== 0) break;
+  }
 }
 
 console.log('\n=== summary ===');
 for (const r of results)
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
-const failed = results.filter((r) => !r.ok).length + (steps.length - results.length);
+const failed = results.filter((r) => !r.ok).length + (stepCount - results.length);
 console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`steps: ${results.filter((r) => r.ok).length} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
