@@ -43,14 +43,14 @@ export function renderNginxSite(site: string, port: number, backendPorts: number
 }
 
 /** nginx's main file around the site: in the foreground, everything under `dir`. */
-function nginxMainConfig(dir: string, sitePath: string): string {
+function nginxMainConfig(dir: string, sitePath: string, logLevel: NginxLogLevel): string {
   return [
     'daemon off;',
     'master_process on;',
     'worker_processes auto;',
     'worker_rlimit_nofile 16384;',
     `pid ${dir}/nginx.pid;`,
-    'error_log stderr warn;',
+    `error_log stderr ${logLevel};`,
     'events { worker_connections 8192; }',
     'http {',
     '  access_log off;',
@@ -124,7 +124,14 @@ export type ClusterOptions = {
   env: Record<string, string>;
   /** Set to false to start the processes one by one (default: all at once, as after a deploy). */
   startTogether?: boolean;
+  /**
+   * What nginx logs (default `warn`). Tests that stop processes on purpose use `crit`: nginx
+   * reports each refused connection it then sends elsewhere as an error.
+   */
+  nginxLogLevel?: NginxLogLevel;
 };
+
+export type NginxLogLevel = 'warn' | 'error' | 'crit';
 
 function exitOf(
   child: ChildProcess,
@@ -207,7 +214,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const site = await readFile(NGINX_SITE_FILE, 'utf8');
     await writeFile(sitePath, renderNginxSite(site, options.port, options.backendPorts));
     const mainPath = path.join(dir, 'nginx.conf');
-    await writeFile(mainPath, nginxMainConfig(dir, sitePath));
+    await writeFile(mainPath, nginxMainConfig(dir, sitePath, options.nginxLogLevel ?? 'warn'));
     await mkdir(path.join(dir, 'logs'), { recursive: true });
     const check = spawnSync(nginxBinary, ['-t', '-q', '-p', dir, '-c', mainPath], {
       encoding: 'utf8',

@@ -98,6 +98,8 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       port: ports.nginx,
       backendPorts: ports.backends,
       serverDir: options.serverDir,
+      // Processes are stopped and killed on purpose here: nginx's "connection refused" is noise.
+      nginxLogLevel: 'crit',
       env: {
         NODE_ENV: 'test',
         DATABASE_URL: postgres.url,
