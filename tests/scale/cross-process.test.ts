@@ -99,6 +99,32 @@ describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', (
     );
   });
 
+  it("socket.io's polling transport works through nginx: its requests stick to one process", async () => {
+    const [reader, fromA, fromB] = await Promise.all([
+      signUpAndSignIn(stack, a, unique('polling-reader')),
+      signUpAndSignIn(stack, a, unique('polling-a')),
+      signUpAndSignIn(stack, b, unique('polling-b')),
+    ]);
+    const polling = await ChatMember.join(stack.cluster.url, reader.accessToken, 'Java', {
+      polling: true,
+    });
+    const onA = await ChatMember.join(a, fromA.accessToken, 'Java');
+    const onB = await ChatMember.join(b, fromB.accessToken, 'Java');
+    members.push(polling, onA, onB);
+
+    // Several long-poll rounds: each request of the session must reach the process holding it.
+    const sent: string[] = [];
+    for (const [i, member] of [onA, onB, onA, onB, onA, onB].entries()) {
+      const ack = await member.send(`to the polling client #${i}`);
+      if (!ack.ok) throw new Error(ack.error);
+      sent.push(ack.message._id);
+      await sleep(400);
+    }
+    await eventually(async () => expect(polling.hasAll(sent)).toBe(true), 10_000);
+    expect(polling.disconnects).toBe(0);
+    expect(polling.socket.io.engine.transport.name).toBe('polling');
+  });
+
   it('a cart change through A is seen through B', async () => {
     const buyer = await signUpAndSignIn(stack, a, unique('cart'));
     const bookId = await firstBookId(a);

@@ -25,13 +25,15 @@ export class ChatMember {
     private readonly room: ChatRoom,
     /** A source address of its own (127.0.0.x), so nginx's sticky hash spreads the clients. */
     localAddress: string | undefined,
+    /** socket.io's polling transport alone (sticky sessions), instead of a WebSocket. */
+    polling: boolean,
   ) {
     // engine.io-client hands `localAddress` to the WebSocket in Node (its types are the browser's).
     const nodeOptions: Record<string, unknown> = localAddress ? { localAddress } : {};
     this.socket = io(url, {
       ...nodeOptions,
       path: '/socket.io',
-      transports: ['websocket'],
+      transports: polling ? ['polling'] : ['websocket'],
       forceNew: true,
       reconnection: true,
       reconnectionDelay: 200,
@@ -55,9 +57,9 @@ export class ChatMember {
     url: string,
     token: string,
     room: ChatRoom,
-    options: { localAddress?: string } = {},
+    options: { localAddress?: string; polling?: boolean } = {},
   ): Promise<ChatMember> {
-    const member = new ChatMember(url, token, room, options.localAddress);
+    const member = new ChatMember(url, token, room, options.localAddress, options.polling === true);
     const firstJoin = new Promise<void>((resolve, reject) => {
       member.socket.once('connect_error', reject);
       member.socket.on('connect', () => {
