@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { SharedRedis } from './redis';
+import { withTimeout } from './with-timeout';
 
 /** A key's hits in its current window, and how long that window still runs. */
 export type WindowCount = { current: number; ttlMs: number };
@@ -74,15 +75,6 @@ const scriptReply = z.tuple([z.number().int(), z.number().int()]);
 export const REDIS_COUNTER_TIMEOUT_MS = 500;
 /** After a failed command, this long in memory before Redis is tried again. */
 export const REDIS_COUNTER_RETRY_MS = 1_000;
-
-/** `promise`, or a rejection after `ms` (for Redis commands: see REDIS_COUNTER_TIMEOUT_MS). */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * In Redis, under `<keyPrefix>:rate:`: every process sharing the Redis counts into the same

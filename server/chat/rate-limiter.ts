@@ -1,4 +1,5 @@
-import { REDIS_COUNTER_TIMEOUT_MS, withTimeout } from '../rate-limit-counter';
+import { REDIS_COUNTER_TIMEOUT_MS } from '../rate-limit-counter';
+import { withTimeout } from '../with-timeout';
 import type { SharedRedis } from '../redis';
 
 /** A token bucket per key: `perSecond` tokens a second, at most `burst` saved up. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/errors';
 import { apiError } from '../plugins/errors';
+import { withTimeout } from '../with-timeout';
 
 /** How long each dependency may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -11,18 +12,11 @@ const dependencyState = z.enum(['up', 'down']);
 const checksSchema = z.object({ database: dependencyState, redis: z.enum(['up', 'down', 'off']) });
 type Checks = z.infer<typeof checksSchema>;
 
-async function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([check().then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
+  return withTimeout(Promise.resolve().then(check), CHECK_TIMEOUT_MS).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
