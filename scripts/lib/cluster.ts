@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProcess, waitForUrl, type Managed } from './processes';
+import { portAnswers, startProcess, waitForUrl, type Managed } from './processes';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -78,14 +77,7 @@ export function findNginx(): string | undefined {
 export async function waitForPort(port: number, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
+    const open = await portAnswers('127.0.0.1', port);
     if (open) return;
     if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

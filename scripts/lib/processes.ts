@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createConnection } from 'node:net';
 
 export type Managed = { name: string; child: ChildProcess };
 
@@ -94,4 +95,18 @@ export function onShutdown(handler: () => Promise<void>): void {
       void handler().finally(() => process.exit(0));
     });
   }
+}
+
+/** Whether something accepts a TCP connection on host:port within `timeoutMs`. */
+export function portAnswers(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port });
+    const done = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }

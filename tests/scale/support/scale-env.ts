@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { findNginx } from '../../../scripts/lib/cluster';
 import { findPostgresBin, findRedisServer } from '../../../scripts/lib/private-services';
 import type { ScaleStackPorts } from '../../../scripts/lib/scale-stack';
-import { reachable } from '../../server/helpers/chat';
+import { portAnswers } from '../../../scripts/lib/processes';
 
 /** The scale suite's ports, apart from the dev (3000…), e2e (3100…) and bench (3300…) stacks. */
 export const SCALE_PORTS: ScaleStackPorts = {
@@ -35,8 +35,8 @@ export const SCALE_SERVER_DIR = '.scale/server';
  * PostgreSQL and a Redis of its own from the same binaries, since it stops and restarts them.
  */
 export async function scaleSkipReason(): Promise<string | undefined> {
-  const postgresUp = await reachable('redis://127.0.0.1:5432');
-  const redisUp = await reachable('redis://127.0.0.1:6379');
+  const postgresUp = await portAnswers('127.0.0.1', 5432);
+  const redisUp = await portAnswers('127.0.0.1', 6379);
   if (!postgresUp || !redisUp) return 'PostgreSQL (5432) and Redis (6379) must answer';
   if (!findNginx()) return 'nginx is not installed (apt-get install -y nginx)';
   if (!findPostgresBin()) return 'PostgreSQL binaries not found under /usr/lib/postgresql';

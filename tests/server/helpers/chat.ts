@@ -1,4 +1,4 @@
-import { connect as connectTcp } from 'node:net';
+import { portAnswers } from '../../../scripts/lib/processes';
 import type { FastifyInstance } from 'fastify';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type {
@@ -153,16 +153,7 @@ export async function userId(db: Db, email: string): Promise<string> {
 /** Whether something answers on host:port of a redis:// URL (the Redis suites skip otherwise). */
 export function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connectTcp({ host: hostname, port: Number(port || 6379) });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+  return portAnswers(hostname, Number(port || 6379));
 }
 
 export function closeAll(...sockets: ChatClient[]): void {
