@@ -40,7 +40,8 @@ export async function startAuthEmulator(port: number): Promise<Managed> {
   return emulator;
 }
 
-function emulatorUrl(port: number, path: string): string {
+/** An Identity Toolkit REST address of the Auth Emulator on `port`. */
+export function emulatorUrl(port: number, path: string): string {
   return `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 }
 

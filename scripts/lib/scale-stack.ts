@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startStripeEmulator, type StripeEmulator } from '../stripe-emulator/emulator';
 import { buildServer } from '../build-server';
-import { FIREBASE_PROJECT_ID, startAuthEmulator } from './auth-emulator';
+import { emulatorUrl, FIREBASE_PROJECT_ID, startAuthEmulator } from './auth-emulator';
 import { startCluster, type Cluster } from './cluster';
 import { stopAll } from './processes';
 import {
@@ -145,14 +145,11 @@ export async function signUpAndSignIn(
   baseUrl: string,
   email: string,
 ): Promise<ScaleAccount> {
-  const signUp = await fetch(
-    `http://127.0.0.1:${stack.authEmulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
-    },
-  );
+  const signUp = await fetch(emulatorUrl(stack.authEmulatorPort, 'accounts:signUp'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+  });
   const account = (await signUp.json()) as { idToken?: string };
   if (!signUp.ok || !account.idToken) throw new Error(`sign-up of ${email} failed`);
   const exchange = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {

@@ -11,6 +11,7 @@ import { ChatMember } from './support/chat-member';
 import {
   call,
   eventually,
+  firstPageBookIds,
   SCALE_PORTS,
   SCALE_SERVER_DIR,
   scaleSkipReason,
@@ -49,13 +50,6 @@ describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', (
     for (const member of members) member.close();
     await stack?.stop();
   });
-
-  async function firstBookId(base: string): Promise<string> {
-    const { body } = await call(`${base}/api/books?page=1`);
-    const id = (body as { books: { _id: string }[] }).books[0]?._id;
-    if (!id) throw new Error('no books');
-    return id;
-  }
 
   it('ran each migration once, though the processes started together on an empty database', async () => {
     const client = new pg.Client({ connectionString: stack.postgres.url });
@@ -127,7 +121,7 @@ describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', (
 
   it('a cart change through A is seen through B', async () => {
     const buyer = await signUpAndSignIn(stack, a, unique('cart'));
-    const bookId = await firstBookId(a);
+    const [bookId] = await firstPageBookIds(a);
     const added = await call(`${a}/api/cart`, {
       method: 'POST',
       token: buyer.accessToken,
@@ -171,7 +165,7 @@ describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', (
 
   it('a payment intent created on A is fulfilled by a webhook delivered to B, exactly once', async () => {
     const buyer = await signUpAndSignIn(stack, a, unique('payer'));
-    const bookId = await firstBookId(a);
+    const [bookId] = await firstPageBookIds(a);
     await call(`${a}/api/cart`, { method: 'POST', token: buyer.accessToken, body: { bookId } });
     const intent = await call(`${a}/api/payments/intent`, {
       method: 'POST',

@@ -16,6 +16,7 @@ import { ChatMember } from './support/chat-member';
 import {
   call,
   eventually,
+  firstPageBookIds,
   SCALE_PORTS,
   SCALE_SERVER_DIR,
   scaleSkipReason,
@@ -137,9 +138,7 @@ describe.skipIf(skip)('faults two processes behind nginx survive', () => {
     );
     const sender = await member(processB.url, 'Python');
     const buyer = await signUpAndSignIn(stack, stack.cluster.url, unique('sigterm'));
-    const bookIds = await call(`${processA.url}/api/books?page=1`).then(({ body }) =>
-      (body as { books: { _id: string }[] }).books.map((book) => book._id),
-    );
+    const bookIds = await firstPageBookIds(processA.url);
     const bookId = bookIds[0] ?? '';
     const sending = keepSending(sender, 'through a SIGTERM');
     const browsing = keepRequesting(`${stack.cluster.url}/api/books?page=1`);
@@ -199,9 +198,7 @@ describe.skipIf(skip)('faults two processes behind nginx survive', () => {
       port: SCALE_PORTS.stripeEmulator,
       protocol: 'http',
     });
-    const bookId = await call(`${stack.cluster.url}/api/books?page=1`).then(
-      ({ body }) => (body as { books: { _id: string }[] }).books[0]?._id ?? '',
-    );
+    const [bookId] = await firstPageBookIds(stack.cluster.url);
     const buyers: ScaleAccount[] = await Promise.all(
       Array.from({ length: 8 }, () => signUpAndSignIn(stack, stack.cluster.url, unique('buyer'))),
     );
@@ -331,9 +328,7 @@ describe.skipIf(skip)('faults two processes behind nginx survive', () => {
 
     const shopper = await signUpAndSignIn(stack, stack.cluster.url, unique('redis-down'));
     expect((await call(`${stack.cluster.url}/api/books?page=1`)).status).toBe(200);
-    const bookId = await call(`${stack.cluster.url}/api/books?page=1`).then(
-      ({ body }) => (body as { books: { _id: string }[] }).books[0]?._id ?? '',
-    );
+    const [bookId] = await firstPageBookIds(stack.cluster.url);
     const added = await call(`${stack.cluster.url}/api/cart`, {
       method: 'POST',
       token: shopper.accessToken,

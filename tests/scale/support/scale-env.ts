@@ -91,3 +91,11 @@ export async function call(
   }
   return { status: response.status, body, headers: response.headers };
 }
+
+/** The ids of the catalogue's first page, through `base` (nginx or one process). */
+export async function firstPageBookIds(base: string): Promise<string[]> {
+  const { body } = await call(`${base}/api/books?page=1`);
+  const ids = (body as { books: { _id: string }[] }).books.map((book) => book._id);
+  if (ids.length === 0) throw new Error('no books');
+  return ids;
+}
