@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { BOOK_LIMITS } from './book-rules';
 import { CART_LIMITS } from './cart-rules';
+import { MAX_EMAIL_LENGTH } from './email';
 import { textSchema } from './text';
 
 export { CART_LIMITS, CART_MESSAGES } from './cart-rules';
@@ -16,7 +18,7 @@ const quantitySchema = z
   .min(CART_LIMITS.minQuantity, `Must be at least ${CART_LIMITS.minQuantity}`)
   .max(CART_LIMITS.maxQuantity, `Must be at most ${CART_LIMITS.maxQuantity}`);
 
-/** A line of the signed-in user's book cart (spec §3), priced in dollars. */
+/** A line of the signed-in user's book cart (docs/product.md §3), priced in dollars. */
 export const cartLineSchema = z.object({
   _id: z.string(),
   /** The catalogue's book; null once the book has left the catalogue. */
@@ -32,17 +34,29 @@ export const cartLineListSchema = z.array(cartLineSchema);
 
 /**
  * POST /cart. The book is named by `bookId`; name, price, image and email are accepted because the
- * original client sends them, but ignored: the server takes them from the catalogue and the token.
+ * original client sends them (typed and bounded), but ignored: the server takes them from the
+ * catalogue and the token.
  * A book already in the cart gets `quantity` more (200); a new one is a new line (201).
  */
 export const addToCartBodySchema = z.strictObject(
   {
     bookId: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
     quantity: quantitySchema.optional(),
-    name: z.unknown().optional(),
-    price: z.unknown().optional(),
-    image: z.unknown().optional(),
-    email: z.unknown().optional(),
+    // Typed and bounded although unused, so nothing arbitrary (a deep nesting) passes through.
+    name: textSchema({ error: 'Must be a string' })
+      .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`)
+      .optional(),
+    price: z
+      .number({ error: 'Must be a number' })
+      .min(0, 'Must be at least 0')
+      .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
+      .optional(),
+    image: textSchema({ error: 'Must be a string' })
+      .max(2048, 'Must be at most 2048 characters')
+      .optional(),
+    email: textSchema({ error: 'Must be a string' })
+      .max(MAX_EMAIL_LENGTH, `Must be at most ${MAX_EMAIL_LENGTH} characters`)
+      .optional(),
   },
   objectBody,
 );
@@ -63,4 +77,3 @@ export const cartLineDeletedSchema = z.object({
 
 export type CartLine = z.infer<typeof cartLineSchema>;
 export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
-export type CartQuantityBody = z.infer<typeof cartQuantityBodySchema>;

@@ -1,6 +1,6 @@
 // Zod-free, so the web app may import these as values.
 
-/** The six rooms (spec §9), in the spec's order; the only rooms that exist (DESIGN.md §4). */
+/** The six rooms (docs/product.md §9), in the spec's order; the only rooms that exist (docs/decisions.md). */
 export const CHAT_ROOMS = ['JavaScript', 'PHP', 'Python', 'Java', 'TypeScript', 'C#'] as const;
 export type ChatRoom = (typeof CHAT_ROOMS)[number];
 
@@ -9,7 +9,7 @@ export function isChatRoom(value: string): value is ChatRoom {
 }
 
 export const CHAT_LIMITS = {
-  /** A message's text, after trimming (DESIGN.md §4). */
+  /** A message's text, after trimming (docs/decisions.md). */
   minMessageLength: 1,
   maxMessageLength: 1000,
   /** The display name sent with a message, after trimming. */
@@ -44,7 +44,7 @@ export const CHAT_MESSAGES = {
   unavailable: 'The chat is not available right now. Please try again in a moment.',
 } as const;
 
-/** The join form's errors (spec §5, §8), checked in this order. */
+/** The join form's errors (docs/product.md §5, §8), checked in this order. */
 export const JOIN_CHAT_ERRORS = {
   name: 'Please enter your name.',
   room: 'Please select room.',

@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_ROOMS } from './chat-rules';
+import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_ROOMS, type ChatRoom } from './chat-rules';
 import { textSchema } from './text';
 
-export {
-  CHAT_LIMITS,
-  CHAT_MESSAGES,
-  CHAT_ROOMS,
-  JOIN_CHAT_ERRORS,
-  isChatRoom,
-  type ChatRoom,
-} from './chat-rules';
+export { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from './chat-rules';
 
-// The socket.io protocol of the chat (DESIGN.md §3): path /socket.io, handshake
+// The socket.io protocol of the chat (docs/architecture.md §3): path /socket.io, handshake
 // `auth: { token }` (the access token). The spec's events keep their names and payloads
 // (joinRoom, newMessage, getLatestMessage); the rest are ours. Every client → server event takes
 // an ack callback, answered `{ ok: true, … }` or `{ ok: false, error }`.
@@ -30,8 +23,6 @@ export const chatMessageSchema = z.object({
   userId: z.string(),
 });
 
-/** Client → server `joinRoom(room, ack)`: the spec sends the room name alone. */
-export const joinRoomPayloadSchema = chatRoomSchema;
 /** Ack of joinRoom: the latest messages, oldest first, and who is in the room. */
 export const joinRoomAckSchema = z.object({
   ok: z.literal(true),
@@ -47,7 +38,7 @@ export const joinRoomAckSchema = z.object({
 });
 
 /**
- * Client → server `newMessage({ newMessage: { time, msg, name }, room }, ack)` (spec §7). The
+ * Client → server `newMessage({ newMessage: { time, msg, name }, room }, ack)` (docs/product.md §7). The
  * client's `time` is accepted and ignored: the server stamps its own.
  */
 export const newMessagePayloadSchema = z.strictObject({
@@ -58,8 +49,57 @@ export const newMessagePayloadSchema = z.strictObject({
   }),
   room: chatRoomSchema,
   /** A client-chosen id (≤ 64 chars) so a message retried after a reconnect is stored once. */
-  clientId: z.string().min(1).max(64).optional(),
+  clientId: textSchema().min(1).max(64).optional(),
 });
+/** Counted in code points, as PostgreSQL's char_length counts. */
+const codePoints = (text: string) => [...text].length;
+
+/** A newMessage that passed every rule: the text trimmed, ready to store. */
+export type AcceptedMessage = {
+  room: ChatRoom;
+  msg: string;
+  name: string;
+  clientId: string | undefined;
+};
+
+/**
+ * The one rule for a newMessage payload (the server and the web app's fake chat server both call
+ * it): the accepted message, or the error the sender is answered with, the most specific one.
+ * Whether the sender is in the room and within the rate limit is checked after this.
+ */
+export function checkNewMessage(
+  payload: unknown,
+): { ok: true; message: AcceptedMessage } | { ok: false; error: string } {
+  const parsed = newMessagePayloadSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, error: newMessageError(payload) };
+  const { room, clientId, newMessage } = parsed.data;
+  const msg = newMessage.msg.trim();
+  if (codePoints(msg) < CHAT_LIMITS.minMessageLength) {
+    return { ok: false, error: CHAT_MESSAGES.emptyMessage };
+  }
+  if (codePoints(msg) > CHAT_LIMITS.maxMessageLength) {
+    return { ok: false, error: CHAT_MESSAGES.messageTooLong };
+  }
+  return { ok: true, message: { room, msg, name: newMessage.name, clientId } };
+}
+
+/** The error of a newMessage payload that failed its schema: the most specific one. */
+function newMessageError(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return CHAT_MESSAGES.badRequest;
+  const { room, newMessage } = payload as { room?: unknown; newMessage?: unknown };
+  if (typeof room === 'string' && !chatRoomSchema.safeParse(room).success) {
+    return CHAT_MESSAGES.unknownRoom;
+  }
+  const msg =
+    typeof newMessage === 'object' && newMessage !== null
+      ? (newMessage as { msg?: unknown }).msg
+      : undefined;
+  if (typeof msg === 'string' && msg.trim().length > CHAT_LIMITS.maxMessageLength) {
+    return CHAT_MESSAGES.messageTooLong;
+  }
+  return CHAT_MESSAGES.badRequest;
+}
+
 /** Ack of newMessage: the stored message (the same object the room receives). */
 export const newMessageAckSchema = z.object({ ok: z.literal(true), message: chatMessageSchema });
 
@@ -67,7 +107,7 @@ export const newMessageAckSchema = z.object({ ok: z.literal(true), message: chat
 export const loadHistoryPayloadSchema = z.strictObject({
   room: chatRoomSchema,
   /** The `_id` of the oldest message the client has. */
-  before: z.string().min(1).max(64),
+  before: textSchema().min(1).max(64),
 });
 /**
  * Client → server `syncHistory({ room, after }, ack)`: after a reconnect that socket.io could not
@@ -76,7 +116,7 @@ export const loadHistoryPayloadSchema = z.strictObject({
  */
 export const syncHistoryPayloadSchema = z.strictObject({
   room: chatRoomSchema,
-  after: z.string().min(1).max(64),
+  after: textSchema().min(1).max(64),
 });
 export const historyAckSchema = z.object({
   ok: z.literal(true),
@@ -100,21 +140,28 @@ export const presenceEventSchema = z.object({
 /** Client → server `deleteMessage({ room, id }, ack)` (admins); the room gets `messageDeleted`. */
 export const deleteMessagePayloadSchema = z.strictObject({
   room: chatRoomSchema,
-  id: z.string().min(1).max(64),
+  id: textSchema().min(1).max(64),
 });
 export const messageDeletedEventSchema = z.object({ room: chatRoomSchema, id: z.string() });
+
+/**
+ * Server → client `sessionEnded({ message })`, just before the server disconnects the socket: its
+ * access token expired, or its account was deleted. A client holding a newer token connects again
+ * with it; otherwise the session is over (as a 401 ends it).
+ */
+export const sessionEndedEventSchema = z.object({ message: z.string() });
 
 /** Every failed ack. */
 export const chatErrorAckSchema = z.object({ ok: z.literal(false), error: z.string() });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
-export type NewMessagePayload = z.infer<typeof newMessagePayloadSchema>;
 export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
 export type HistoryAck = z.infer<typeof historyAckSchema>;
 export type TypingEvent = z.infer<typeof typingEventSchema>;
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 export type ChatErrorAck = z.infer<typeof chatErrorAckSchema>;
 export type ChatAck<T> = T | ChatErrorAck;
 
@@ -132,4 +179,5 @@ export interface ChatServerToClientEvents {
   typing(event: TypingEvent): void;
   presence(event: PresenceEvent): void;
   messageDeleted(event: MessageDeletedEvent): void;
+  sessionEnded(event: SessionEndedEvent): void;
 }

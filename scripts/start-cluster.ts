@@ -1,6 +1,8 @@
 // `npm run start:cluster`: the production topology on this machine. N compiled product-server
-// processes (NODE_ENV=production) on one PostgreSQL and one Redis, behind nginx running
-// deploy/nginx.conf, on one port. Ctrl-C stops them all. README, "Production".
+// processes on one PostgreSQL and one Redis, behind nginx running deploy/nginx.conf, on one
+// loopback port. With a real Firebase project the processes run in production; without one they
+// use the local Auth Emulator, which makes the whole a local demo (scripts/lib/cluster-identity.ts).
+// Ctrl-C stops them all. README, "Production".
 import { randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import pg from 'pg';
@@ -13,6 +15,7 @@ import {
   startAuthEmulator,
 } from './lib/auth-emulator';
 import { startCluster, type Cluster } from './lib/cluster';
+import { clusterIdentity, clusterIdentityEnv } from './lib/cluster-identity';
 import { onShutdown, run, stopAll } from './lib/processes';
 
 const SERVER_DIR = 'dist-server';
@@ -25,7 +28,7 @@ const envSchema = z.object({
   CLUSTER_PROCESSES: z.coerce.number().int().min(1).max(16).default(2),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/ })
-    // The machine's PostgreSQL with trust auth, as the OS user (DESIGN.md §1).
+    // The machine's PostgreSQL with trust auth, as the OS user (docs/architecture.md §7).
     .default(`postgres://${encodeURIComponent(userInfo().username)}@127.0.0.1:5432/learntogether`),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   ACCESS_TOKEN_SECRET: z.string().min(32).optional(),
@@ -69,16 +72,20 @@ async function main(): Promise<void> {
   });
 
   // Identity: a real Firebase project when one is named, else the local Auth Emulator.
-  const realFirebase =
-    env.FIREBASE_PROJECT_ID !== undefined && !env.FIREBASE_PROJECT_ID.startsWith('demo-');
-  const emulatorHost = realFirebase
-    ? env.FIREBASE_AUTH_EMULATOR_HOST
-    : (env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${AUTH_EMULATOR_PORT}`);
-  if (!realFirebase && env.FIREBASE_AUTH_EMULATOR_HOST === undefined) {
+  const identity = clusterIdentity(env, AUTH_EMULATOR_PORT);
+  const emulatorHost = identity.kind === 'local-demo' ? identity.emulatorHost : undefined;
+  if (identity.kind === 'local-demo') {
+    console.log(
+      'No real Firebase project (FIREBASE_PROJECT_ID): this is a LOCAL DEMO on the Auth Emulator, ' +
+        'whose sign-in tokens are unsigned. Not production: it listens on 127.0.0.1 only.',
+    );
+  }
+  if (identity.kind === 'local-demo' && identity.startEmulator) {
     console.log('Starting the Firebase Auth Emulator…');
     await startAuthEmulator(AUTH_EMULATOR_PORT);
     await seedDemoAccounts(AUTH_EMULATOR_PORT);
   }
+  const identityEnv = clusterIdentityEnv(identity);
 
   console.log('Building the web app and the server…');
   const built = await run(
@@ -98,7 +105,7 @@ async function main(): Promise<void> {
 
   await ensureDatabase(env.DATABASE_URL);
   const processEnv: Record<string, string> = {
-    NODE_ENV: 'production',
+    NODE_ENV: identityEnv.NODE_ENV,
     DATABASE_URL: env.DATABASE_URL,
     REDIS_URL: env.REDIS_URL,
     // One secret for every process: a token signed by one is accepted by the others.
@@ -108,7 +115,7 @@ async function main(): Promise<void> {
     SERVE_SPA: 'true',
     SPA_DIR,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
+    ...identityEnv.env,
   };
 
   // As a deploy does: the migrations once, then the processes.
@@ -130,7 +137,10 @@ async function main(): Promise<void> {
     `  ${backendPorts.length} server processes (ports ${backendPorts.join(', ')}) behind nginx`,
   );
   console.log(`  database ${env.DATABASE_URL}, Redis ${env.REDIS_URL}`);
-  if (!realFirebase && env.FIREBASE_AUTH_EMULATOR_HOST === undefined) {
+  if (identity.kind === 'local-demo') {
+    console.log('  a local demo (Auth Emulator): not production, reachable from this machine only');
+  }
+  if (identity.kind === 'local-demo' && identity.startEmulator) {
     for (const account of demoAccounts)
       console.log(`  demo account: ${account.email} / ${account.password}`);
   }

@@ -158,6 +158,7 @@ const envSchema = z.object({
   ),
   FIREBASE_PROJECT_ID: optionalString,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString.pipe(emulatorHost),
+  GOOGLE_APPLICATION_CREDENTIALS: optionalString,
   SPA_DIR: optionalString,
   SERVE_SPA: optionalString.pipe(booleanString.optional()),
   LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()),
@@ -169,62 +170,90 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString.pipe(trustProxy.optional()),
 });
 
-export type NodeEnv = 'development' | 'test' | 'production';
-export type LogLevel = (typeof LOG_LEVELS)[number];
+/**
+ * The environment as the server uses it: every variable validated, then its default applied (some
+ * depend on NODE_ENV). `Config` is this schema's output type: one source for both.
+ */
+const configSchema = envSchema.transform((values) => {
+  const nodeEnv = values.NODE_ENV;
+  // Production without a configured secret still starts (`npm run build && npm start` just
+  // works), with a random per-process secret: never a known value, but sessions end on restart.
+  const ephemeralSecret = nodeEnv === 'production' && !values.ACCESS_TOKEN_SECRET;
+  return Object.freeze({
+    NODE_ENV: nodeEnv,
+    HOST: values.HOST ?? '127.0.0.1',
+    PORT: values.PORT ?? 3000,
+    /** When set, PostgreSQL through `pg`; otherwise embedded PGlite. */
+    DATABASE_URL: values.DATABASE_URL,
+    /** PGlite data directory; `memory://` keeps the database in memory. */
+    PGLITE_DATA_DIR: values.PGLITE_DATA_DIR ?? 'data/pglite',
+    ACCESS_TOKEN_SECRET:
+      values.ACCESS_TOKEN_SECRET ??
+      (ephemeralSecret ? randomBytes(48).toString('hex') : DEV_ACCESS_TOKEN_SECRET),
+    /** True when production runs on a random per-process secret because none was configured. */
+    ACCESS_TOKEN_SECRET_IS_EPHEMERAL: ephemeralSecret,
+    ADMIN_EMAILS: Object.freeze(
+      values.ADMIN_EMAILS && values.ADMIN_EMAILS.length > 0
+        ? [...new Set(values.ADMIN_EMAILS)]
+        : ['admin@learntogether.test'],
+    ),
+    FIREBASE_PROJECT_ID: values.FIREBASE_PROJECT_ID ?? 'demo-learntogether',
+    /** host:port of the Firebase Auth Emulator, when used (never in production). */
+    FIREBASE_AUTH_EMULATOR_HOST: values.FIREBASE_AUTH_EMULATOR_HOST,
+    /** Service-account file of a real Firebase project; read by firebase-admin itself. */
+    GOOGLE_APPLICATION_CREDENTIALS: values.GOOGLE_APPLICATION_CREDENTIALS,
+    SPA_DIR: values.SPA_DIR ?? 'dist',
+    SERVE_SPA: values.SERVE_SPA ?? nodeEnv === 'production',
+    LOG_LEVEL: values.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    /** Card payment: without it POST /payments/intent answers 503 (the rest of the shop works). */
+    STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
+    /** Verifies the webhook's Stripe-Signature; without it the webhook answers 503. */
+    STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
+    /** Origin of the local Stripe emulator (never in production); the stripe package talks to it. */
+    STRIPE_EMULATOR_URL: values.STRIPE_EMULATOR_URL,
+    /**
+     * When set, the chat uses Redis: the socket.io Redis Streams adapter between processes, and
+     * the rate limits count there. The server refuses to start when it is unreachable.
+     */
+    REDIS_URL: values.REDIS_URL,
+    /**
+     * Origins whose pages may open the chat socket although they differ from the request's Host
+     * (a proxy that rewrites Host). Pages of the Host itself are always allowed.
+     */
+    CHAT_ALLOWED_ORIGINS: Object.freeze([...new Set(values.CHAT_ALLOWED_ORIGINS ?? [])]),
+    /**
+     * Whose X-Forwarded-For gives the client's address (`request.ip`, which the per-IP rate limits
+     * count by). false (default): none, the socket's peer is the client. A hop count: that many
+     * proxies in front (1 = nginx appending to X-Forwarded-For: its last entry is the client); the
+     * peer is not checked, so only where clients cannot reach the server but through the proxy.
+     * IPs/CIDR ranges: the proxies' addresses, checked hop by hop. true: every hop, so the first
+     * entry, which a client forges unless the proxy overwrites the header.
+     */
+    TRUST_PROXY: values.TRUST_PROXY ?? false,
+  });
+});
 
-export type Config = Readonly<{
-  NODE_ENV: NodeEnv;
-  HOST: string;
-  PORT: number;
-  /** When set, PostgreSQL through `pg`; otherwise embedded PGlite. */
-  DATABASE_URL: string | undefined;
-  /** PGlite data directory; `memory://` keeps the database in memory. */
-  PGLITE_DATA_DIR: string;
-  ACCESS_TOKEN_SECRET: string;
-  /** True when production runs on a random per-process secret because none was configured. */
-  ACCESS_TOKEN_SECRET_IS_EPHEMERAL: boolean;
-  ADMIN_EMAILS: readonly string[];
-  FIREBASE_PROJECT_ID: string;
-  /** host:port of the Firebase Auth Emulator, when used. */
-  FIREBASE_AUTH_EMULATOR_HOST: string | undefined;
-  SPA_DIR: string;
-  SERVE_SPA: boolean;
-  LOG_LEVEL: LogLevel;
-  /** Card payment: without it POST /payments/intent answers 503 (the rest of the shop works). */
-  STRIPE_SECRET_KEY: string | undefined;
-  /** Verifies the webhook's Stripe-Signature; without it the webhook answers 503. */
-  STRIPE_WEBHOOK_SECRET: string | undefined;
-  /** Origin of the local Stripe emulator (never in production); the stripe package talks to it. */
-  STRIPE_EMULATOR_URL: string | undefined;
-  /**
-   * When set, the chat uses Redis: the socket.io Redis Streams adapter between processes, and
-   * the per-user message limits count there. The server refuses to start when it is unreachable.
-   */
-  REDIS_URL: string | undefined;
-  /**
-   * Origins whose pages may open the chat socket although they differ from the request's Host
-   * (a proxy that rewrites Host). Pages of the Host itself are always allowed.
-   */
-  CHAT_ALLOWED_ORIGINS: readonly string[];
-  /**
-   * Whose X-Forwarded-For gives the client's address (`request.ip`, which the per-IP rate limits
-   * count by). false (default): none, the socket's peer is the client. A hop count: that many
-   * proxies in front (1 = nginx appending to X-Forwarded-For: its last entry is the client); the
-   * peer is not checked, so only where clients cannot reach the server but through the proxy.
-   * IPs/CIDR ranges: the proxies' addresses, checked hop by hop. true: every hop, so the first
-   * entry, which a client forges unless the proxy overwrites the header.
-   */
-  TRUST_PROXY: boolean | number | readonly string[];
-}>;
+/** The variables the server reads: the README's table and .env.example must name each. */
+export const SERVER_ENV_VARIABLES = Object.keys(envSchema.shape);
+
+export type Config = z.output<typeof configSchema>;
+export type NodeEnv = Config['NODE_ENV'];
 
 export const PGLITE_IN_MEMORY = 'memory://';
+
+/** Whether `host` (HOST's value) is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  return isIP(bare) === 4 && bare.startsWith('127.');
+}
 
 /**
  * Reads and validates the server's environment. Throws one Error naming every bad variable,
  * so a misconfigured deployment fails at start-up rather than on the first request.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   const problems: string[] = [];
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -239,16 +268,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
-  // firebase-admin accepts unsigned ID tokens when it talks to an emulator: in production that
-  // is only allowed for a `demo-*` project, which exists nowhere but in the emulator.
-  if (env.NODE_ENV?.trim() === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
-    const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-learntogether';
-    if (!projectId.startsWith('demo-')) {
-      problems.push(
-        'FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production with a real Firebase project ' +
-          '(only with a demo-* FIREBASE_PROJECT_ID)',
-      );
-    }
+  // firebase-admin accepts unsigned ID tokens when it talks to an emulator: anyone who can reach
+  // such a server can sign in as anyone. So never in production, and elsewhere (dev, tests, the
+  // local demo of start:cluster) only on a loopback address, which other machines cannot reach.
+  const emulatorConfigured = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST?.trim());
+  if (emulatorConfigured && env.NODE_ENV?.trim() === 'production') {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production (the Auth Emulator accepts unsigned ' +
+        'ID tokens: anyone could sign in as anyone); use a real Firebase project',
+    );
+  }
+  const host = env.HOST?.trim();
+  if (emulatorConfigured && host && !isLoopbackHost(host)) {
+    problems.push(
+      `HOST: With FIREBASE_AUTH_EMULATOR_HOST set the server listens on loopback only ` +
+        `(127.0.0.1, ::1 or localhost), not ${host}: the Auth Emulator's ID tokens are unsigned`,
+    );
   }
 
   // The emulator answers every 4242 card as paid: a real shop must never trust it.
@@ -259,40 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
-  const values = parsed.success ? parsed.data : undefined;
-  if (problems.length > 0 || !values) {
+  if (problems.length > 0 || !parsed.success) {
     throw new Error(`Invalid environment variables:\n  - ${problems.join('\n  - ')}`);
   }
-
-  const nodeEnv = values.NODE_ENV;
-  // Production without a configured secret still starts (`npm run build && npm start` just works),
-  // with a random per-process secret: never a known value, but sessions end on restart.
-  const ephemeralSecret = nodeEnv === 'production' && !values.ACCESS_TOKEN_SECRET;
-  return Object.freeze({
-    NODE_ENV: nodeEnv,
-    HOST: values.HOST ?? '127.0.0.1',
-    PORT: values.PORT ?? 3000,
-    DATABASE_URL: values.DATABASE_URL,
-    PGLITE_DATA_DIR: values.PGLITE_DATA_DIR ?? 'data/pglite',
-    ACCESS_TOKEN_SECRET:
-      values.ACCESS_TOKEN_SECRET ??
-      (ephemeralSecret ? randomBytes(48).toString('hex') : DEV_ACCESS_TOKEN_SECRET),
-    ACCESS_TOKEN_SECRET_IS_EPHEMERAL: ephemeralSecret,
-    ADMIN_EMAILS: Object.freeze(
-      values.ADMIN_EMAILS && values.ADMIN_EMAILS.length > 0
-        ? [...new Set(values.ADMIN_EMAILS)]
-        : ['admin@learntogether.test'],
-    ),
-    FIREBASE_PROJECT_ID: values.FIREBASE_PROJECT_ID ?? 'demo-learntogether',
-    FIREBASE_AUTH_EMULATOR_HOST: values.FIREBASE_AUTH_EMULATOR_HOST,
-    SPA_DIR: values.SPA_DIR ?? 'dist',
-    SERVE_SPA: values.SERVE_SPA ?? nodeEnv === 'production',
-    LOG_LEVEL: values.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
-    STRIPE_EMULATOR_URL: values.STRIPE_EMULATOR_URL,
-    REDIS_URL: values.REDIS_URL,
-    CHAT_ALLOWED_ORIGINS: Object.freeze([...new Set(values.CHAT_ALLOWED_ORIGINS ?? [])]),
-    TRUST_PROXY: values.TRUST_PROXY ?? false,
-  });
+  return parsed.data;
 }

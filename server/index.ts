@@ -51,9 +51,32 @@ async function main(): Promise<void> {
     );
   }
 
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // info, not warn: the test stacks run at LOG_LEVEL=warn and all use the emulator.
+    app.log.info(
+      `Sign-in goes to the Firebase Auth Emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}, whose ` +
+        'ID tokens are unsigned: a local demo, not production. Listening on loopback only.',
+    );
+  }
+  warnAboutIdentity(app, config);
   warnAboutCardPayment(app, config);
 
   handleShutdown(app);
+}
+
+/**
+ * Production on a `demo-*` project (the default) verifies no real sign-in: the Auth Emulator is
+ * refused there, and no real Firebase project issues tokens for a demo project.
+ */
+const IDENTITY_NOT_CONFIGURED_WARNING =
+  'FIREBASE_PROJECT_ID names no real Firebase project: nobody can sign in. Set it (and ' +
+  'GOOGLE_APPLICATION_CREDENTIALS), and build the web app with the VITE_FIREBASE_* variables ' +
+  '(docs/deploy.md).';
+
+function warnAboutIdentity(app: FastifyInstance, config: Config): void {
+  if (config.NODE_ENV === 'production' && config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    app.log.warn(IDENTITY_NOT_CONFIGURED_WARNING);
+  }
 }
 
 /** Card payment is optional: the shop runs without it, but the operator should know. */

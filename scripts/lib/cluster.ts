@@ -12,9 +12,16 @@ export const NGINX_SITE_FILE = path.join(ROOT, 'deploy/nginx.conf');
 
 /**
  * deploy/nginx.conf for this machine: its `listen` line on `port` (loopback), and in each
- * upstream one `server` line per backend port, keeping the parameters the file gives.
+ * upstream one `server` line per backend port, keeping the parameters the file gives. Without
+ * `perClientLimits`, the per-address request and connection limits are left out (load tests
+ * send everything from one address).
  */
-export function renderNginxSite(site: string, port: number, backendPorts: number[]): string {
+export function renderNginxSite(
+  site: string,
+  port: number,
+  backendPorts: number[],
+  { perClientLimits = true }: { perClientLimits?: boolean } = {},
+): string {
   const out: string[] = [];
   let inUpstream = false;
   let serversWritten = false;
@@ -35,6 +42,7 @@ export function renderNginxSite(site: string, port: number, backendPorts: number
       }
       continue;
     }
+    if (!perClientLimits && /^\s*limit_(req|conn)\s/.test(line)) continue;
     const listen = /^(\s*)listen\s+[^;]+;/.exec(line);
     out.push(listen ? `${listen[1] ?? ''}listen 127.0.0.1:${port};` : line);
   }
@@ -121,6 +129,8 @@ export type ClusterOptions = {
    * reports each refused connection it then sends elsewhere as an error.
    */
   nginxLogLevel?: NginxLogLevel;
+  /** deploy/nginx.conf's per-address limits (default on); load tests from one address turn them off. */
+  perClientLimits?: boolean;
 };
 
 export type NginxLogLevel = 'warn' | 'error' | 'crit';
@@ -204,7 +214,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     const sitePath = path.join(dir, 'learntogether.conf');
     const site = await readFile(NGINX_SITE_FILE, 'utf8');
-    await writeFile(sitePath, renderNginxSite(site, options.port, options.backendPorts));
+    await writeFile(
+      sitePath,
+      renderNginxSite(site, options.port, options.backendPorts, {
+        perClientLimits: options.perClientLimits,
+      }),
+    );
     const mainPath = path.join(dir, 'nginx.conf');
     await writeFile(mainPath, nginxMainConfig(dir, sitePath, options.nginxLogLevel ?? 'warn'));
     await mkdir(path.join(dir, 'logs'), { recursive: true });

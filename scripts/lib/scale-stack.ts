@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { startStripeEmulator, type StripeEmulator } from '../stripe-emulator/emulator';
 import { buildServer } from '../build-server';
-import { emulatorUrl, FIREBASE_PROJECT_ID, startAuthEmulator } from './auth-emulator';
+import {
+  emulatorUrl,
+  FIREBASE_PROJECT_ID,
+  markEmailVerified,
+  startAuthEmulator,
+} from './auth-emulator';
 import { startCluster, type Cluster } from './cluster';
 import { stopAll } from './processes';
 import {
@@ -38,6 +43,8 @@ export type ScaleStackOptions = {
   webhookTo?: 'nginx' | { backend: number };
   /** More environment for every process (e.g. lower rate limits are not env; LOG_LEVEL). */
   env?: Record<string, string>;
+  /** nginx's per-address limits (default on); off for load from one address. */
+  perClientLimits?: boolean;
 };
 
 export interface ScaleStack {
@@ -100,6 +107,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       serverDir: options.serverDir,
       // Processes are stopped and killed on purpose here: nginx's "connection refused" is noise.
       nginxLogLevel: 'crit',
+      perClientLimits: options.perClientLimits,
       env: {
         NODE_ENV: 'test',
         DATABASE_URL: postgres.url,
@@ -150,8 +158,12 @@ export async function signUpAndSignIn(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
   });
-  const account = (await signUp.json()) as { idToken?: string };
-  if (!signUp.ok || !account.idToken) throw new Error(`sign-up of ${email} failed`);
+  const account = (await signUp.json()) as { idToken?: string; localId?: string };
+  if (!signUp.ok || !account.idToken || !account.localId) {
+    throw new Error(`sign-up of ${email} failed`);
+  }
+  // As the verification mail would: ADMIN_EMAILS only counts verified addresses.
+  await markEmailVerified(`127.0.0.1:${stack.authEmulatorPort}`, account.localId);
   const exchange = await fetch(`${baseUrl}/api/user/${encodeURIComponent(email)}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },

@@ -9,6 +9,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 
 export type AccessTokenClaims = { email: string; role: UserRole };
 
+/** A verified token's claims, and when it stops being accepted (ms since the epoch). */
+export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
+
 /** Thrown for any token that must not be accepted; the caller answers 401. */
 export class InvalidAccessTokenError extends Error {
   constructor(reason: string, options?: ErrorOptions) {
@@ -21,15 +24,16 @@ const payloadSchema = z.object({
   sub: z.string(),
   email: z.string(),
   role: userRoleSchema,
+  exp: z.number(),
 });
 
 export interface AccessTokens {
   sign(claims: AccessTokenClaims): Promise<string>;
   /** The claims of a valid token; throws InvalidAccessTokenError otherwise. */
-  verify(token: string): Promise<AccessTokenClaims>;
+  verify(token: string): Promise<VerifiedAccessToken>;
 }
 
-/** HS256 JWTs signed with the server's ACCESS_TOKEN_SECRET (DESIGN.md §3). */
+/** HS256 JWTs signed with the server's ACCESS_TOKEN_SECRET (docs/architecture.md §3). */
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
@@ -63,7 +67,11 @@ export function createAccessTokens(secret: string): AccessTokens {
       if (!claims.success || claims.data.sub !== claims.data.email) {
         throw new InvalidAccessTokenError('unexpected claims');
       }
-      return { email: claims.data.email, role: claims.data.role };
+      return {
+        email: claims.data.email,
+        role: claims.data.role,
+        expiresAt: claims.data.exp * 1000,
+      };
     },
   };
 }

@@ -87,11 +87,17 @@ export function createFirebaseIdentityProvider(config: Config): IdentityProvider
         }
         throw error;
       }
-      return {
-        uid: decoded.uid,
-        email: decoded.email ? decoded.email.trim().toLowerCase() : null,
-        emailVerified: decoded.email_verified === true,
-      };
+      const email = decoded.email ? decoded.email.trim().toLowerCase() : null;
+      if (!config.FIREBASE_AUTH_EMULATOR_HOST) {
+        return { uid: decoded.uid, email, emailVerified: decoded.email_verified === true };
+      }
+      // The emulator's tokens are unsigned, so their claims are only the sender's word: take the
+      // address and its verification from the account itself, and refuse a token whose claims
+      // differ from it (an attacker's own account wearing someone else's address).
+      const account = await auth().getUser(decoded.uid);
+      const accountEmail = account.email ? account.email.trim().toLowerCase() : null;
+      if (accountEmail !== email) throw new InvalidIdTokenError('claims differ from the account');
+      return { uid: decoded.uid, email, emailVerified: account.emailVerified };
     },
 
     async getCreationTime(uid) {

@@ -7,7 +7,7 @@ import {
   chatRoomSchema,
   deleteMessagePayloadSchema,
   loadHistoryPayloadSchema,
-  newMessagePayloadSchema,
+  checkNewMessage,
   syncHistoryPayloadSchema,
   typingPayloadSchema,
   type ChatAck,
@@ -20,11 +20,13 @@ import {
   type NewMessageAck,
   type PresenceEvent,
 } from '../../contract/chat';
-import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
+import type { AccessTokens } from '../auth/access-token';
+import { authenticate } from '../auth/authenticate';
 import { DatabaseUnavailableError, type Db } from '../db/client';
 import {
   chatMessagesAfter,
   chatMessagesBefore,
+  ChatSenderGoneError,
   deleteChatMessage,
   insertChatMessage,
   latestChatMessages,
@@ -47,7 +49,17 @@ export type ChatSocketData = {
   name: string;
   /** The one chat room the socket is in, if any. */
   room: ChatRoom | null;
+  /** When the access token the socket (re)connected with expires (ms since the epoch). */
+  tokenExpiresAt: number;
 };
+
+/**
+ * Ends chat sessions from outside the chat (an admin deleting an account): every socket of the
+ * user, on every process, is disconnected at once.
+ */
+export interface ChatSessions {
+  endSessionsOf(userId: string): Promise<void>;
+}
 
 type ChatServer = Server<
   ChatClientToServerEvents,
@@ -70,6 +82,8 @@ export type ChatPluginOptions = {
   redis: SharedRedis | undefined;
   /** Origins allowed besides the request's own Host (config CHAT_ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
+  /** Filled in by the plugin: how the rest of the app ends a user's chat sessions. */
+  sessions: ChatSessions;
 };
 
 export const CHAT_PATH = '/socket.io';
@@ -101,33 +115,13 @@ const roomKey = (room: ChatRoom) => `room:${room}`;
 const userKey = (userId: string) => `user:${userId}`;
 const fail = (error: string): ChatErrorAck => ({ ok: false, error });
 
-/** Counted in code points, as PostgreSQL's char_length counts. */
-const codePoints = (text: string) => [...text].length;
-
 function defaultName(profileName: string, email: string): string {
   const name = profileName.trim() || email.split('@')[0] || email;
   return [...name].slice(0, CHAT_LIMITS.maxNameLength).join('');
 }
 
-/** The error a newMessage payload that failed its schema gets: the most specific one. */
-function newMessageError(payload: unknown): string {
-  if (typeof payload !== 'object' || payload === null) return CHAT_MESSAGES.badRequest;
-  const { room, newMessage } = payload as { room?: unknown; newMessage?: unknown };
-  if (typeof room === 'string' && !chatRoomSchema.safeParse(room).success) {
-    return CHAT_MESSAGES.unknownRoom;
-  }
-  const msg =
-    typeof newMessage === 'object' && newMessage !== null
-      ? (newMessage as { msg?: unknown }).msg
-      : undefined;
-  if (typeof msg === 'string' && msg.trim().length > CHAT_LIMITS.maxMessageLength) {
-    return CHAT_MESSAGES.messageTooLong;
-  }
-  return CHAT_MESSAGES.badRequest;
-}
-
 /**
- * The chat (DESIGN.md §3, §4): socket.io on the app's HTTP server at /socket.io. The handshake
+ * The chat (docs/architecture.md §3, docs/decisions.md): socket.io on the app's HTTP server at /socket.io. The handshake
  * needs the access token; events follow contract/chat.ts, and every failure is an error ack.
  * Closes with the app.
  */
@@ -143,7 +137,9 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     maxHttpBufferSize: CHAT_LIMITS.maxEventBytes,
     connectionStateRecovery: {
       maxDisconnectionDuration: CHAT_LIMITS.recoveryWindowMs,
-      skipMiddlewares: true,
+      // A recovered session is authenticated again, with the token the client sends now: a
+      // deleted account or an expired token does not get its session back.
+      skipMiddlewares: false,
     },
     allowRequest: (request, callback) => {
       if (isAllowedChatOrigin(request, allowedOrigins)) callback(null, true);
@@ -208,21 +204,20 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
 
   // ---- handshake ------------------------------------------------------------------------------
 
-  async function authenticate(socket: ChatSocket): Promise<string | undefined> {
+  async function authenticateSocket(socket: ChatSocket): Promise<string | undefined> {
     const auth: unknown = socket.handshake.auth;
     const token =
       typeof auth === 'object' && auth !== null ? (auth as { token?: unknown }).token : undefined;
     if (typeof token !== 'string' || token === '') return CHAT_MESSAGES.missingToken;
-    let email: string;
-    try {
-      ({ email } = await accessTokens.verify(token));
-    } catch (error) {
-      if (error instanceof InvalidAccessTokenError) return CHAT_MESSAGES.badToken;
-      throw error;
+    const authenticated = await authenticate({ db, accessTokens }, token);
+    if (!authenticated) return CHAT_MESSAGES.badToken;
+    const { user, expiresAt } = authenticated;
+    if (socket.recovered) {
+      // socket.io restored this session (its rooms and data): only its own user may take it back.
+      if (socket.data.userId !== user.id) return CHAT_MESSAGES.badToken;
+      socket.data.tokenExpiresAt = expiresAt;
+      return undefined;
     }
-    // Read now, as the routes do: a deleted account's token no longer opens the chat.
-    const user = await findUserByEmail(db, email);
-    if (!user) return CHAT_MESSAGES.badToken;
     // Counted across processes (the adapter asks the others). Handshakes racing each other may
     // each see the same count: the limit is a guard against runaway tabs, not an exact quota.
     const open = await socketsIn(userKey(user.id));
@@ -232,12 +227,13 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
       email: user.email,
       name: defaultName(user.profile.name, user.email),
       room: null,
+      tokenExpiresAt: expiresAt,
     };
     return undefined;
   }
 
   io.use((socket, next) => {
-    authenticate(socket).then(
+    authenticateSocket(socket).then(
       (refusal) => next(refusal === undefined ? undefined : new Error(refusal)),
       (error: unknown) => {
         log.error({ err: error }, 'chat handshake failed');
@@ -279,11 +275,42 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     if (socket.data.room) announcePresenceSoon(socket.data.room);
   }
 
+  // ---- sessions -------------------------------------------------------------------------------
+
+  /** The session is over (token expired, account deleted): the client is told why, then dropped. */
+  function endSession(socket: ChatSocket): void {
+    socket.emit('sessionEnded', { message: CHAT_MESSAGES.badToken });
+    // A server-side disconnect: socket.io-client does not reconnect by itself, and the session is
+    // not kept for recovery.
+    socket.disconnect(true);
+  }
+
+  /** Thrown inside an event's work when its socket's session is over. */
+  class SessionEnded extends Error {}
+
+  /** The account behind the socket still exists (read now, as every HTTP request does). */
+  async function requireAccount(socket: ChatSocket): Promise<void> {
+    if (!(await findUserByEmail(db, socket.data.email))) throw new SessionEnded();
+  }
+
+  options.sessions.endSessionsOf = async (userId) => {
+    const sockets = io.in(userKey(userId));
+    try {
+      // Every process: the adapter passes both on to the others, in this order.
+      sockets.emit('sessionEnded', { message: CHAT_MESSAGES.badToken });
+      await Promise.resolve(sockets.disconnectSockets(true));
+    } catch (error) {
+      log.warn({ err: error }, 'chat: could not reach the other processes; ending sessions here');
+      io.local.in(userKey(userId)).disconnectSockets(true);
+    }
+  };
+
   // ---- events ---------------------------------------------------------------------------------
 
   async function joinRoom(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinRoomAck>> {
     const parsed = chatRoomSchema.safeParse(payload);
     if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
+    await requireAccount(socket);
     const room = parsed.data;
     const previous = socket.data.room;
     if (previous && previous !== room) {
@@ -308,23 +335,27 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   }
 
   async function newMessage(socket: ChatSocket, payload: unknown): Promise<ChatAck<NewMessageAck>> {
-    const parsed = newMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(newMessageError(payload));
-    const { room, clientId } = parsed.data;
-    const { name } = parsed.data.newMessage;
-    const msg = parsed.data.newMessage.msg.trim();
-    if (codePoints(msg) < CHAT_LIMITS.minMessageLength) return fail(CHAT_MESSAGES.emptyMessage);
-    if (codePoints(msg) > CHAT_LIMITS.maxMessageLength) return fail(CHAT_MESSAGES.messageTooLong);
+    const checked = checkNewMessage(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, clientId, name, msg } = checked.message;
     if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
     if (!(await messageLimiter.take(socket.data.userId))) return fail(CHAT_MESSAGES.rateLimited);
 
-    const { message, created } = await insertChatMessage(db, {
-      room,
-      userId: socket.data.userId,
-      name,
-      msg,
-      clientId,
-    });
+    let stored: Awaited<ReturnType<typeof insertChatMessage>>;
+    try {
+      stored = await insertChatMessage(db, {
+        room,
+        userId: socket.data.userId,
+        name,
+        msg,
+        clientId,
+      });
+    } catch (error) {
+      // The account was deleted while its socket was still open.
+      if (error instanceof ChatSenderGoneError) throw new SessionEnded();
+      throw error;
+    }
+    const { message, created } = stored;
     if (created) {
       io.to(roomKey(room)).emit('getLatestMessage', message);
     } else {
@@ -335,18 +366,20 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     return { ok: true, message };
   }
 
-  async function loadHistory(payload: unknown): Promise<ChatAck<HistoryAck>> {
+  async function loadHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
     const parsed = loadHistoryPayloadSchema.safeParse(payload);
     if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    await requireAccount(socket);
     const { room, before } = parsed.data;
     const page = await chatMessagesBefore(db, room, before, CHAT_LIMITS.historyPageSize);
     if (!page) return fail(CHAT_MESSAGES.messageNotFound);
     return { ok: true, ...page };
   }
 
-  async function syncHistory(payload: unknown): Promise<ChatAck<HistoryAck>> {
+  async function syncHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
     const parsed = syncHistoryPayloadSchema.safeParse(payload);
     if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    await requireAccount(socket);
     const { room, after } = parsed.data;
     const page = await chatMessagesAfter(db, room, after, CHAT_LIMITS.historyPageSize);
     if (!page) return fail(CHAT_MESSAGES.messageNotFound);
@@ -371,17 +404,32 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
     // The role as stored now: a promotion or demotion counts at once.
     const user = await findUserByEmail(db, socket.data.email);
-    if (user?.role !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
+    if (!user) throw new SessionEnded();
+    if (user.role !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
     const { room, id } = parsed.data;
     if (!(await deleteChatMessage(db, room, id))) return fail(CHAT_MESSAGES.messageNotFound);
     io.to(roomKey(room)).emit('messageDeleted', { room, id });
     return { ok: true };
   }
 
-  /** Runs an event's work and answers its ack; nothing ever throws out of a handler. */
-  function answer<T>(event: string, ack: unknown, work: () => Promise<ChatAck<T>>): void {
-    work()
+  /**
+   * Runs an event's work and answers its ack; nothing ever throws out of a handler. An event on a
+   * socket whose token has expired, or whose account is gone, ends the session instead.
+   */
+  function answer<T>(
+    socket: ChatSocket,
+    event: string,
+    ack: unknown,
+    work: () => Promise<ChatAck<T>>,
+  ): void {
+    const expired = Date.now() >= socket.data.tokenExpiresAt;
+    (expired ? Promise.reject(new SessionEnded()) : work())
       .catch((error: unknown): ChatErrorAck => {
+        if (error instanceof SessionEnded) {
+          // After the ack has gone out (below), so the client reads why.
+          setImmediate(() => endSession(socket));
+          return fail(CHAT_MESSAGES.badToken);
+        }
         if (error instanceof DatabaseUnavailableError) {
           // Expected while PostgreSQL restarts: one line, as the HTTP side logs it.
           log.warn({ event, cause: String(error.cause) }, 'chat event: database unreachable');
@@ -402,27 +450,36 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     // A recovered socket is back in its rooms: the others see it again.
     if (socket.recovered && socket.data.room) announcePresenceSoon(socket.data.room);
 
+    // The session ends when the token it was opened with does, even on a silent socket.
+    const expiry = setTimeout(
+      () => endSession(socket),
+      Math.max(0, socket.data.tokenExpiresAt - Date.now()),
+    );
+    expiry.unref();
+
     socket.on('joinRoom', (room: unknown, ack: unknown) =>
-      answer('joinRoom', ack, () => joinRoom(socket, room)),
+      answer(socket, 'joinRoom', ack, () => joinRoom(socket, room)),
     );
     socket.on('newMessage', (payload: unknown, ack: unknown) =>
-      answer('newMessage', ack, () => newMessage(socket, payload)),
+      answer(socket, 'newMessage', ack, () => newMessage(socket, payload)),
     );
     socket.on('loadHistory', (payload: unknown, ack: unknown) =>
-      answer('loadHistory', ack, () => loadHistory(payload)),
+      answer(socket, 'loadHistory', ack, () => loadHistory(socket, payload)),
     );
     socket.on('syncHistory', (payload: unknown, ack: unknown) =>
-      answer('syncHistory', ack, () => syncHistory(payload)),
+      answer(socket, 'syncHistory', ack, () => syncHistory(socket, payload)),
     );
     socket.on('typing', (payload: unknown) => {
+      if (Date.now() >= socket.data.tokenExpiresAt) return endSession(socket);
       typing(socket, payload).catch((error: unknown) =>
         log.error({ err: error, event: 'typing' }, 'chat event failed'),
       );
     });
     socket.on('deleteMessage', (payload: unknown, ack: unknown) =>
-      answer('deleteMessage', ack, () => deleteMessage(socket, payload)),
+      answer(socket, 'deleteMessage', ack, () => deleteMessage(socket, payload)),
     );
     socket.on('disconnect', () => {
+      clearTimeout(expiry);
       if (socket.data.room) announcePresenceSoon(socket.data.room);
     });
   });

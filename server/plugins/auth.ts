@@ -10,14 +10,14 @@ import {
   type AccessPolicy,
   type Credentials,
 } from '../auth/access-policy';
-import { InvalidAccessTokenError, type AccessTokens } from '../auth/access-token';
+import type { AccessTokens } from '../auth/access-token';
+import { authenticate } from '../auth/authenticate';
 import {
   InvalidIdTokenError,
   type IdentityProvider,
   type VerifiedIdentity,
 } from '../auth/firebase';
 import { RESOURCE_OWNERS } from '../auth/resource-owners';
-import { findUserByEmail } from '../db/repositories/users';
 import { HttpError } from './errors';
 
 /** The signed-in user behind an access token, with the role as stored now. */
@@ -94,19 +94,9 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   const authenticateAccessToken: Hook = async (request) => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missingAccessToken);
-    let email: string;
-    try {
-      ({ email } = await accessTokens.verify(token));
-    } catch (error) {
-      if (error instanceof InvalidAccessTokenError) {
-        throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
-      }
-      throw error;
-    }
-    // The role is read now, not taken from the token: a promotion or deletion counts at once.
-    const user = await findUserByEmail(app.db, email);
-    if (!user) throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
-    request.caller = { email: user.email, role: user.role };
+    const authenticated = await authenticate({ db: app.db, accessTokens }, token);
+    if (!authenticated) throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
+    request.caller = { email: authenticated.user.email, role: authenticated.user.role };
   };
 
   const authenticateIdToken: Hook = async (request) => {

@@ -39,12 +39,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
     async (request) => {
       const { email } = request.params;
       const caller = requireCaller(request);
+      let deletedId: string | undefined;
       const outcome = await deleteUserAsAdmin(app.db, {
         email,
         callerEmail: caller.email,
         // Firebase first: if it fails, the row stays and the admin can simply retry.
-        beforeDelete: () => identity.deleteUserByEmail(email),
+        beforeDelete: async (user) => {
+          deletedId = user.id;
+          await identity.deleteUserByEmail(email);
+        },
       });
+      // Its open chat sockets, on every process, end now (not at their token's expiry).
+      if (outcome === 'deleted' && deletedId) await app.chatSessions.endSessionsOf(deletedId);
       switch (outcome) {
         case 'not-found':
           throw new HttpError(404, USER_MESSAGES.notFound);

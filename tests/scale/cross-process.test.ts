@@ -1,6 +1,7 @@
 // Two product-server processes behind nginx on one PostgreSQL and one Redis: what one process
 // does, the other sees (issue: "What must hold across processes").
 import { readdir } from 'node:fs/promises';
+import http from 'node:http';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,5 +223,35 @@ describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', (
     const refused = await exchange(b);
     expect(refused.status).toBe(429);
     expect((await exchange(a)).status).toBe(429);
+  });
+
+  it("nginx limits each client address: a flood gets 429 in the API's shape, others are served", async () => {
+    // 300 requests at once from one address: past the burst of 120 (deploy/nginx.conf).
+    const from = (localAddress: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get(
+          `${stack.cluster.url}/api/books?limit=1`,
+          { localAddress, agent: false },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+      });
+    const flood = await Promise.all(Array.from({ length: 300 }, () => from('127.0.0.1')));
+    const refused = flood.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThan(100);
+    expect(flood.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(30);
+    expect(JSON.parse(refused[0]?.body ?? '{}')).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'Too many requests from your address, try again in a moment',
+      },
+    });
+    // Another address is not held up by the first one's flood.
+    expect((await from('127.0.0.42')).status).toBe(200);
   });
 });

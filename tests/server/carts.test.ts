@@ -130,6 +130,34 @@ describe('book cart', () => {
     expect(await listOk(alice)).toEqual([line]);
   });
 
+  it('types and bounds the fields it ignores: a deep nesting or a huge text is a 400 naming the field', async () => {
+    const user = await signIn(t.app, 'cart-ignored-fields');
+    // 100,000 levels deep, as raw JSON (a JSON.stringify of it would overflow the stack).
+    const deep = `{"bookId":${JSON.stringify(book(0).id)},"name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { ...bearer(user.accessToken), 'content-type': 'application/json' },
+      payload: deep,
+    });
+    expect(expectError(nested, 400)).toContain('name');
+    const cases: [string, unknown][] = [
+      ['name', [['not', 'a'], 'string']],
+      ['name', 'x'.repeat(121)],
+      ['price', { amount: 1 }],
+      ['price', -1],
+      ['image', 'x'.repeat(2049)],
+      ['email', { nested: { deeper: true } }],
+      ['email', `${'x'.repeat(250)}@example.test`],
+      ['name', 'a\u0000b'],
+    ];
+    for (const [field, value] of cases) {
+      const message = expectError(await add(user, { bookId: book(0).id, [field]: value }), 400);
+      expect(message).toContain(field);
+    }
+    expect(await listOk(user)).toEqual([]);
+  });
+
   it('raises the quantity of a book already in the cart: 200 with the same line', async () => {
     const user = await signIn(t.app, 'cart-readd');
     const first = await addOk(user, { bookId: book(1).id, quantity: 2 }, 201);

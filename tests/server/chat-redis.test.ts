@@ -6,6 +6,7 @@ import { CHAT_LIMITS, CHAT_MESSAGES } from '../../contract/chat';
 import { buildApp } from '../../server/app';
 import { buildAccountsApp, signIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
+import { uniqueEmail } from './helpers/firebase-emulator';
 import { freePort } from './helpers/redis-server';
 import {
   closeAll,
@@ -39,6 +40,7 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
   // Keys and channels of their own: other runs may share this Redis.
   const redisKeyPrefix = `lt-test-chat-${randomBytes(4).toString('hex')}`;
   const redis = { url: REDIS_URL, keyPrefix: redisKeyPrefix };
+  const admin = uniqueEmail('chat-redis-admin');
   let a: TestApp;
   let b: FastifyInstance;
   let urlA: string;
@@ -52,7 +54,7 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
   }
 
   beforeAll(async () => {
-    a = await buildAccountsApp({ adminEmails: [], redis });
+    a = await buildAccountsApp({ adminEmails: [admin], redis });
     // The second process: the same database and configuration.
     b = await buildApp({ config: a.config, db: a.db, paymentGateway: null, redis });
     urlA = await listen(a.app);
@@ -68,6 +70,20 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
     const keys = await redis.keys(`${redisKeyPrefix}*`);
     if (keys.length > 0) await redis.del(keys);
     await redis.close();
+  });
+
+  it('an admin deleting an account through A ends its sockets on B at once', async () => {
+    const [boss, kit] = await Promise.all([signIn(a.app, admin), signIn(a.app, 'kit')]);
+    const onB = await client(urlB, kit.accessToken);
+    ok(await joinRoom(onB, 'Java'));
+    const ended = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const deleted = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/allusers/dlt/${encodeURIComponent(kit.email)}`,
+      headers: { authorization: `Bearer ${boss.accessToken}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await ended).toBe('io server disconnect');
   });
 
   it('a message sent to instance A reaches a client of instance B', async () => {

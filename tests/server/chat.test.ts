@@ -28,6 +28,8 @@ import {
 import { uniqueEmail } from './helpers/firebase-emulator';
 
 const ADMIN = uniqueEmail('chat-admin');
+/** Signed in by the session tests alone (each address signs up once). */
+const SESSION_ADMIN = uniqueEmail('chat-session-admin');
 
 let t: TestApp;
 let url: string;
@@ -51,7 +53,7 @@ function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string })
 }
 
 beforeAll(async () => {
-  t = await buildAccountsApp({ adminEmails: [ADMIN] });
+  t = await buildAccountsApp({ adminEmails: [ADMIN, SESSION_ADMIN] });
   url = await listen(t.app);
 });
 
@@ -422,5 +424,116 @@ describe('connection state recovery', () => {
     const after = nextEvent(dropped, 'getLatestMessage', (m) => m.msg === 'welcome back');
     ok(await sendMessage(sender, 'TypeScript', 'welcome back'));
     await after;
+  });
+});
+
+describe('a session lasts as long as its account and its token', () => {
+  /** An access token of `who` that expires in `seconds`. */
+  function tokenExpiringIn(who: SignedIn, seconds: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ email: who.email, role: 'user' })
+      .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
+      .setSubject(who.email)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + seconds)
+      .sign(new TextEncoder().encode(t.config.ACCESS_TOKEN_SECRET));
+  }
+
+  const ended = (socket: ChatClient) =>
+    new Promise<{ message: string; reason: string }>((resolve) => {
+      let message = '';
+      socket.once('sessionEnded', (event) => (message = event.message));
+      socket.once('disconnect', (reason) => resolve({ message, reason }));
+    });
+
+  it('an admin deleting the account disconnects its sockets at once', async () => {
+    const admin = await signIn(t.app, SESSION_ADMIN);
+    const [vic, wes] = await Promise.all([user('vic'), user('wes')]);
+    const [first, second] = [await client(vic), await client(vic)];
+    const bystander = await client(wes);
+    ok(await joinRoom(first, 'Python'));
+    ok(await joinRoom(bystander, 'Python'));
+    const both = Promise.all([ended(first), ended(second)]);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allusers/dlt/${encodeURIComponent(vic.email)}`,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const end of await both) {
+      expect(end).toEqual({ message: CHAT_MESSAGES.badToken, reason: 'io server disconnect' });
+    }
+    // It reads nothing more: a message in its room does not reach it, and it cannot come back.
+    const received = collectMessages(first);
+    ok(await sendMessage(bystander, 'Python', 'after vic left'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([]);
+    expect(bystander.connected).toBe(true);
+    expect(await connectError(chatClient(url, { token: vic.accessToken }))).toBe(
+      CHAT_MESSAGES.badToken,
+    );
+  });
+
+  it('ends the session when its token expires, even on a silent socket', async () => {
+    const xia = await user('xia');
+    const socket = await connectChat(url, await tokenExpiringIn(xia, 2));
+    open.push(socket);
+    ok(await joinRoom(socket, 'Java'));
+    expect(await ended(socket)).toEqual({
+      message: CHAT_MESSAGES.badToken,
+      reason: 'io server disconnect',
+    });
+  });
+
+  it('a recovered session is authenticated again: not for a deleted account', async () => {
+    const zed = await user('zed');
+    const socket = await client(zed, { reconnection: true });
+    ok(await joinRoom(socket, 'C#'));
+    const refused = new Promise<string>((resolve) =>
+      socket.once('connect_error', (error) => resolve(error.message)),
+    );
+    const down = new Promise((resolve) => socket.once('disconnect', resolve));
+    socket.io.engine.close();
+    await down;
+    // Gone while its connection was down: nothing to disconnect, but no session to take back.
+    await t.db.query('delete from users where id = $1', [zed.id]);
+    expect(await refused).toBe(CHAT_MESSAGES.badToken);
+    socket.disconnect();
+  });
+
+  it("a deleted account's send is answered as its session having ended, never a database error", async () => {
+    const amy = await user('amy');
+    const socket = await client(amy);
+    ok(await joinRoom(socket, 'PHP'));
+    const end = ended(socket);
+    // Removed behind the chat's back (no admin route, so nothing disconnected it).
+    await t.db.query('delete from users where id = $1', [amy.id]);
+    expect(await sendMessage(socket, 'PHP', 'still here?')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badToken,
+    });
+    expect((await end).reason).toBe('io server disconnect');
+  });
+
+  it('every text the chat takes goes through the text rule: a NUL is a bad request', async () => {
+    const bea = await user('bea');
+    const socket = await client(bea);
+    ok(await joinRoom(socket, 'PHP'));
+    expect(await sendMessage(socket, 'PHP', 'hello', { clientId: 'a\u0000b' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+    expect(await loadHistory(socket, 'PHP', '1\u0000')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+    expect(await syncHistory(socket, 'PHP', '\u00001')).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+    expect(await storedMessages(t.db, { userId: bea.id })).toEqual([]);
   });
 });

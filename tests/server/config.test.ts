@@ -40,7 +40,7 @@ describe('loadConfig', () => {
   it('reads and normalises every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'test',
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.2',
       PORT: '8080',
       DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
       PGLITE_DATA_DIR: 'memory://',
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
     });
     expect(config).toMatchObject({
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.2',
       PORT: 8080,
       DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
       PGLITE_DATA_DIR: 'memory://',
@@ -100,25 +100,34 @@ describe('loadConfig', () => {
     );
   });
 
-  it('allows the Auth Emulator in production only with a demo-* project', () => {
+  it('refuses the Auth Emulator in production, whatever the project', () => {
     const production = { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: SECRET };
-    expect(() =>
-      loadConfig({
-        ...production,
-        FIREBASE_PROJECT_ID: 'my-real-project',
-        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-      }),
-    ).toThrow(
-      /FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production with a real Firebase project/,
-    );
-    // The e2e stack: production build, demo project, emulator.
-    expect(
-      loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' })
-        .FIREBASE_AUTH_EMULATOR_HOST,
-    ).toBe('127.0.0.1:9199');
+    for (const project of [{}, { FIREBASE_PROJECT_ID: 'my-real-project' }]) {
+      expect(() =>
+        loadConfig({ ...production, ...project, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production/);
+    }
     expect(
       loadConfig({ ...production, FIREBASE_PROJECT_ID: 'my-real-project' }).FIREBASE_PROJECT_ID,
     ).toBe('my-real-project');
+  });
+
+  it('keeps a server using the Auth Emulator on loopback', () => {
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    for (const NODE_ENV of ['development', 'test']) {
+      for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'shop.example.com']) {
+        expect(() => loadConfig({ NODE_ENV, HOST, ...emulator })).toThrow(
+          /HOST: With FIREBASE_AUTH_EMULATOR_HOST set the server listens on loopback only/,
+        );
+      }
+      for (const HOST of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+        expect(loadConfig({ NODE_ENV, HOST, ...emulator }).HOST).toBe(HOST);
+      }
+      // The default HOST is loopback.
+      expect(loadConfig({ NODE_ENV, ...emulator }).HOST).toBe('127.0.0.1');
+    }
+    // Without the emulator, any address.
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
   it('names every invalid variable in one error', () => {

@@ -85,6 +85,36 @@ describe('server process', () => {
   });
 });
 
+describe('the Auth Emulator (unsigned ID tokens) never reaches other machines', () => {
+  it('production refuses to start with it', async () => {
+    const server = startServer({
+      NODE_ENV: 'production',
+      ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    started.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production');
+  });
+
+  it('elsewhere it starts on loopback only, and says so', async () => {
+    const publicHost = startServer({
+      HOST: '0.0.0.0',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    });
+    started.push(publicHost.child);
+    expect(await publicHost.exited).toBe(1);
+    expect(publicHost.output()).toContain('HOST: With FIREBASE_AUTH_EMULATOR_HOST set');
+
+    const local = startServer({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    started.push(local.child);
+    await waitFor(() => local.output().match(/ready at (http:\/\/[\d.]+:\d+)/), 40_000);
+    expect(local.output()).toContain('a local demo, not production');
+    local.child.kill('SIGTERM');
+    expect(await local.exited).toBe(0);
+  }, 90_000);
+});
+
 describe('compiled server (npm run build, npm start)', () => {
   // Inside the repository, so its imports resolve from node_modules as in a production install.
   const outDir = path.join(ROOT, 'node_modules/.cache', `dist-server-test-${process.pid}`);
@@ -115,6 +145,8 @@ describe('compiled server (npm run build, npm start)', () => {
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
+    // No Firebase project named: it says nobody can sign in.
+    expect(server.output()).toContain('FIREBASE_PROJECT_ID names no real Firebase project');
     // The migrations and the seed ran from the compiled code.
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);

@@ -82,19 +82,16 @@ describe('PUT /api/user/:email (token exchange)', () => {
     expect((await userRow(adminEmail))?.role).toBe('admin');
   });
 
-  it('requires a verified address for ADMIN_EMAILS, except in emulator-only demo projects', () => {
+  it('requires a verified address for ADMIN_EMAILS, in demo projects too', () => {
     const listed = { ADMIN_EMAILS: ['boss@example.test'] };
-    const real = { ...listed, FIREBASE_PROJECT_ID: 'my-real-project' };
-    const demo = { ...listed, FIREBASE_PROJECT_ID: 'demo-learntogether' };
     const boss = (emailVerified: boolean) => ({ email: 'boss@example.test', emailVerified });
-    expect(grantsConfiguredAdmin(real, boss(true))).toBe(true);
+    expect(grantsConfiguredAdmin(listed, boss(true))).toBe(true);
     // Anyone may sign up with an address they do not own; only verification proves it.
-    expect(grantsConfiguredAdmin(real, boss(false))).toBe(false);
-    expect(grantsConfiguredAdmin(demo, boss(false))).toBe(true);
-    expect(grantsConfiguredAdmin(real, { email: 'else@example.test', emailVerified: true })).toBe(
+    expect(grantsConfiguredAdmin(listed, boss(false))).toBe(false);
+    expect(grantsConfiguredAdmin(listed, { email: 'else@example.test', emailVerified: true })).toBe(
       false,
     );
-    expect(grantsConfiguredAdmin(demo, { email: null })).toBe(false);
+    expect(grantsConfiguredAdmin(listed, { email: null })).toBe(false);
   });
 
   it('keeps a stored role and sign-up date at the next exchange', async () => {
@@ -449,7 +446,15 @@ describe('access tokens', () => {
   it('signs and verifies outside a request, and throws InvalidAccessTokenError', async () => {
     const tokens = createAccessTokens(t.config.ACCESS_TOKEN_SECRET);
     const token = await tokens.sign({ email: 'a@example.test', role: 'admin' });
-    await expect(tokens.verify(token)).resolves.toEqual({ email: 'a@example.test', role: 'admin' });
+    const verified = await tokens.verify(token);
+    expect(verified).toEqual({
+      email: 'a@example.test',
+      role: 'admin',
+      expiresAt: expect.any(Number),
+    });
+    // The expiry the chat ends a session at: the token's own `exp`.
+    expect(verified.expiresAt - Date.now()).toBeGreaterThan((ACCESS_TOKEN_TTL_SECONDS - 60) * 1000);
+    expect(verified.expiresAt - Date.now()).toBeLessThanOrEqual(ACCESS_TOKEN_TTL_SECONDS * 1000);
     await expect(createAccessTokens('x'.repeat(40)).verify(token)).rejects.toBeInstanceOf(
       InvalidAccessTokenError,
     );

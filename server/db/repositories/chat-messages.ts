@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoom } from '../../../contract/chat';
+import { errorCode } from '../../../contract/error-code';
 import type { Queryable } from '../client';
 
 /** Rooms, names and texts passed in here are already validated and trimmed by the chat plugin. */
@@ -35,6 +36,17 @@ function isMessageId(value: string): boolean {
 
 export type ChatPage = { messages: ChatMessage[]; hasMore: boolean };
 
+/** The sender's account no longer exists (deleted while its chat socket was open). */
+export class ChatSenderGoneError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('the sender of a chat message has no account', options);
+    this.name = 'ChatSenderGoneError';
+  }
+}
+
+/** PostgreSQL's foreign_key_violation: here, chat_messages.user_id naming no user. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 export type NewChatMessage = {
   room: ChatRoom;
   userId: string;
@@ -53,14 +65,20 @@ export async function insertChatMessage(
 ): Promise<{ message: ChatMessage; created: boolean }> {
   // Stamped no earlier than the room's latest message: a clock stepping back (NTP, a VM) must
   // not put a new message above older ones in the (time, id) order.
-  const [row] = await db.query<ChatMessageRow>(
-    `insert into chat_messages (room, user_id, name, msg, client_id, created_at)
-     values ($1, $2, $3, $4, $5,
-             greatest(now(), (select max(created_at) from chat_messages where room = $1)))
-     on conflict (user_id, client_id) do nothing
-     returning ${COLUMNS}`,
-    [input.room, input.userId, input.name, input.msg, input.clientId ?? null],
-  );
+  let row: ChatMessageRow | undefined;
+  try {
+    [row] = await db.query<ChatMessageRow>(
+      `insert into chat_messages (room, user_id, name, msg, client_id, created_at)
+       values ($1, $2, $3, $4, $5,
+               greatest(now(), (select max(created_at) from chat_messages where room = $1)))
+       on conflict (user_id, client_id) do nothing
+       returning ${COLUMNS}`,
+      [input.room, input.userId, input.name, input.msg, input.clientId ?? null],
+    );
+  } catch (error) {
+    if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new ChatSenderGoneError({ cause: error });
+    throw error;
+  }
   if (row) return { message: toMessage(row), created: true };
   const [existing] = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages where user_id = $1 and client_id = $2`,

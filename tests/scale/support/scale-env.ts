@@ -3,15 +3,16 @@ import { findNginx } from '../../../scripts/lib/cluster';
 import { findPostgresBin, findRedisServer } from '../../../scripts/lib/private-services';
 import type { ScaleStackPorts } from '../../../scripts/lib/scale-stack';
 import { portAnswers } from '../../../scripts/lib/processes';
+import { testPort } from '../../../scripts/lib/test-ports';
 
 /** The scale suite's ports, apart from the dev (3000…), e2e (3100…) and bench (3300…) stacks. */
 export const SCALE_PORTS: ScaleStackPorts = {
-  nginx: 3700,
-  backends: [3701, 3702],
-  postgres: 5498,
-  redis: 6398,
-  authEmulator: 9800,
-  stripeEmulator: 12700,
+  nginx: testPort(3700),
+  backends: [testPort(3701), testPort(3702)],
+  postgres: testPort(5498),
+  redis: testPort(6398),
+  authEmulator: testPort(9800),
+  stripeEmulator: testPort(12700),
 };
 
 /** A shipping address the checkout accepts (contract/payments.ts). */
