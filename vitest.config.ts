@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
           css: false,
+          // A test may wait for two lazy screens in a row, each up to asyncUtilTimeout (5 s, see
+          // tests/web/setup.ts) on a busy 2-core machine: the default 5 s per test is too tight.
+          testTimeout: 20_000,
         },
       },
       {
@@ -29,6 +32,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // The real Firebase Auth Emulator (port 9399), shared by every server test file.
           globalSetup: ['tests/server/global-setup.ts'],
+          // Fails a test whose answers differ from the OpenAPI document.
+          setupFiles: ['tests/server/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,6 +48,15 @@ export const ACCESS_POLICIES = {
   'GET /api/books': 'anyone',
   'GET /api/images/:id': 'anyone',
   'POST /api/newsletter': 'anyone',
+  'GET /api/openapi.json': 'anyone',
+  // The reference page (Swagger UI) and its own files: API_REFERENCE_PAGE_ROUTES.
+  'GET /api/docs': 'anyone',
+  'GET /api/docs/': 'anyone',
+  'GET /api/docs/json': 'anyone',
+  'GET /api/docs/yaml': 'anyone',
+  'GET /api/docs/static/*': 'anyone',
+  'GET /api/docs/static/index.html': 'anyone',
+  'GET /api/docs/static/swagger-initializer.js': 'anyone',
 
   'GET /api/carts': 'signed-in',
   'POST /api/cart': 'signed-in',
@@ -72,6 +81,27 @@ export const ACCESS_POLICIES = {
 } as const satisfies Readonly<Record<RouteKey, AccessPolicy>>;
 
 export type ListedRoute = keyof typeof ACCESS_POLICIES;
+
+/**
+ * The API reference page (Swagger UI at /api/docs) and its own files: listed above because every
+ * `/api` route is, but HTML and assets, not operations of the API, so the OpenAPI document
+ * leaves them out.
+ */
+export const API_REFERENCE_PAGE_ROUTES: ReadonlySet<string> = new Set<ListedRoute>([
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+]);
+
+/** The API's description of itself: its OpenAPI document and the reference page. The web app never calls these. */
+export const API_DESCRIPTION_ROUTES: ReadonlySet<string> = new Set<string>([
+  'GET /api/openapi.json',
+  ...API_REFERENCE_PAGE_ROUTES,
+]);
 
 /** Policies that compare the caller with the path's `:email`. */
 export const PATH_EMAIL_POLICIES: ReadonlySet<AccessPolicy> = new Set([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the product API returns has this shape (see DESIGN.md §3). */
+/** Every error the product API returns has this shape (see docs/architecture.md §3). */
 export const API_ERROR_CODES = [
   'bad_request',
   'unauthorized',

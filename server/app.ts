@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens } from './auth/access-token';
-import { chatPlugin } from './chat/plugin';
+import { chatPlugin, type ChatSessions } from './chat/plugin';
 import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
@@ -19,6 +19,7 @@ import {
   registerNotFoundHandler,
 } from './plugins/errors';
 import { registerAuth } from './plugins/auth';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminUserRoutes } from './routes/admin-users';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     catalogue: Catalogue;
     /** The shared Redis connection (REDIS_URL), when configured. */
     redis: SharedRedis | undefined;
+    /** Ends a user's chat sessions on every process (a no-op with the chat off). */
+    chatSessions: ChatSessions;
   }
 }
 
@@ -146,6 +149,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('db', db);
     const catalogue = createCatalogue(db);
     app.decorate('catalogue', catalogue);
+    // The chat plugin fills it in; without the chat there is no session to end.
+    const chatSessions: ChatSessions = { endSessionsOf: async () => undefined };
+    app.decorate('chatSessions', chatSessions);
     if (ownsDb) {
       app.addHook('onClose', async () => {
         await db.close();
@@ -182,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const checkout = createCheckoutService({ db, gateway: paymentGateway });
     // Before any route: it checks each /api route against the access-policy table as it is added.
     registerAuth(app, { identity, accessTokens });
+    // Before any route too: the document collects the routes as they are added.
+    await registerOpenApi(app);
 
     await app.register(
       async (api) => {
@@ -204,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         redis,
         allowedOrigins: config.CHAT_ALLOWED_ORIGINS,
+        sessions: chatSessions,
       });
     }
 

@@ -103,7 +103,7 @@ function classify(error: unknown, request: FastifyRequest): Classified {
       return { status: 414, message: 'A path parameter is too long' };
     case 'FST_ERR_BAD_URL':
       return { status: 400, message: 'Malformed URL' };
-    // DESIGN.md lists the API's error statuses; an unsupported body type is a plain bad request.
+    // docs/architecture.md §3 lists the API's error statuses; an unsupported body type is a plain bad request.
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 400, message: 'Unsupported Content-Type: send application/json' };
   }

@@ -1,9 +1,10 @@
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { stopAll } from '../../scripts/lib/processes';
+import { testPort } from '../../scripts/lib/test-ports';
 
 /** Apart from the dev (9099) and e2e (9199) emulators, so all three can run at once. */
-export const SERVER_TEST_EMULATOR_PORT = 9399;
+export const SERVER_TEST_EMULATOR_PORT = testPort(9399);
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import { seedCatalogue } from '../../../server/db/seed';
+import { checkAnswersAgainstDocument } from './openapi-conformance';
 
 /** Set to run the server suites against PostgreSQL instead of in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -95,7 +96,8 @@ export type TestApp = {
 
 /**
  * The real app (same buildApp as the process) over a fresh migrated database. Not yet `ready`,
- * so a test may still add routes; `inject` readies it.
+ * so a test may still add routes; `inject` readies it. Its every answer is checked against the
+ * OpenAPI document (helpers/openapi-conformance.ts).
  */
 export async function buildTestApp(
   options: {
@@ -116,6 +118,7 @@ export async function buildTestApp(
     // No drain on close: nothing stands between the tests and the app.
     const timeouts = { drainMs: 0, ...options.app?.timeouts };
     const app = await buildApp({ ...options.app, timeouts, config, db: testDb.db });
+    checkAnswersAgainstDocument(app);
     return {
       app,
       db: testDb.db,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { FIREBASE_PROJECT_ID } from '../../../scripts/lib/auth-emulator';
+import { FIREBASE_PROJECT_ID, markEmailVerified } from '../../../scripts/lib/auth-emulator';
 
 /** host:port of the suite's Auth Emulator (started by tests/server/global-setup.ts). */
 export function emulatorHost(): string {
@@ -18,8 +18,16 @@ export function uniqueEmail(label: string): string {
 
 export type EmulatorAccount = { email: string; uid: string; idToken: string };
 
-/** Creates an account in the emulator, as the web app's sign-up does; returns its ID token. */
-export async function signUp(email: string, password = 'secret123'): Promise<EmulatorAccount> {
+/**
+ * Creates an account in the emulator, as the web app's sign-up does; returns its ID token. The
+ * address is then marked verified (as clicking the verification mail does) unless `verified` is
+ * false: ADMIN_EMAILS only counts verified addresses.
+ */
+export async function signUp(
+  email: string,
+  password = 'secret123',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<EmulatorAccount> {
   const response = await fetch(`${identityToolkit('accounts:signUp')}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -29,6 +37,7 @@ export async function signUp(email: string, password = 'secret123'): Promise<Emu
   if (!response.ok || !body.idToken || !body.localId) {
     throw new Error(`sign-up of ${email} failed: ${JSON.stringify(body)}`);
   }
+  if (verified) await markEmailVerified(emulatorHost(), body.localId);
   return { email, uid: body.localId, idToken: body.idToken };
 }
 
