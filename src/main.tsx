@@ -22,7 +22,7 @@ function render(container: HTMLElement, authService?: AuthService) {
 // `npm run dev:mock` (vite.mock.config.ts): msw answers /api before the first render. Checked
 // here as written, so a normal build sees `undefined === 'true'` and leaves the mock chunk out.
 if (import.meta.env.VITE_API_MOCK === 'true') {
-  void import('@/testing/mock-mode/start')
+  void import('@/dev-mock/start')
     .then(({ startMockApi }) => startMockApi())
     .then((authService) => render(container, authService));
 } else {

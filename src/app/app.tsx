@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import type { AuthService } from '@/lib/auth';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';

@@ -1,6 +1,6 @@
 // The cart a checkout pays for, read from its feature: the book cart from the API (the shared
 // cache behind the badge), the course cart from its client-side slice. Composed here because the
-// checkout feature may not import the cart features (DESIGN.md §2).
+// checkout feature may not import the cart features (docs/architecture.md §2).
 import type { CartLine } from '@contract/carts';
 import type { CourseItem } from '@contract/payments';
 import { useGetCartQuery } from '@/features/book-cart/api/cart-api';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
@@ -36,7 +36,7 @@ export function RootLayout() {
   const { status, user } = useAuth();
   const signedIn = status === 'signed-in';
   useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);
-  // The badge counts the lines of the signed-in user's book cart (DESIGN.md §4).
+  // The badge counts the lines of the signed-in user's book cart (docs/decisions.md).
   const [cartCount, setCartCount] = useState(0);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">

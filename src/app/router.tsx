@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireAuth } from '@/components/guards/require-auth';
 import { RootLayout } from './root-layout';

@@ -1,4 +1,4 @@
-// The route table as data: which screen each path shows and who may see it (spec §2). router.tsx
+// The route table as data: which screen each path shows and who may see it (docs/product.md §2). router.tsx
 // builds the React Router routes from it; boot.ts uses it to start downloading the first screen's
 // chunk before the app runs. No React and no router here: it is part of the tiny boot chunk.
 import { dashboardRoutes, paths, routePatterns } from '@/config/paths';

@@ -5,7 +5,7 @@ type Props = {
   headingId: string;
   itemCount: number;
   totalCents: number;
-  /** Called with the total in cents; only ever when it is above zero (spec §4 Checkout). */
+  /** Called with the total in cents; only ever when it is above zero (docs/product.md §4 Checkout). */
   onCheckout: (totalCents: number) => void;
 };
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import { toastLayer } from '@/lib/notify';
 
-/** Toasts close after 5 s (spec §9). */
+/** Toasts close after 5 s (docs/product.md §9). */
 export default function Toaster() {
   useEffect(() => toastLayer.connect((kind, text) => void toast[kind](text)), []);
   return <ToastContainer position="top-right" autoClose={5000} theme="light" newestOnTop />;

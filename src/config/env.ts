@@ -18,9 +18,27 @@ type Env = {
   emailjs: { serviceId: string; templateId: string; publicKey: string } | undefined;
 };
 
+/** Every VITE_* variable the web app reads (the README's table and .env.example name each). */
+export const WEB_ENV_VARIABLES = [
+  'VITE_API_URL',
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_APP_ID',
+  'VITE_FIREBASE_AUTH_EMULATOR_HOST',
+  'VITE_STRIPE_PUBLISHABLE_KEY',
+  'VITE_STRIPE_EMULATOR_URL',
+  'VITE_IMGBB_API_KEY',
+  'VITE_EMAILJS_SERVICE_ID',
+  'VITE_EMAILJS_TEMPLATE_ID',
+  'VITE_EMAILJS_PUBLIC_KEY',
+] as const;
+type WebEnvVariable = (typeof WEB_ENV_VARIABLES)[number];
+
 type RawEnv = Record<string, string | boolean | undefined>;
 
-function str(raw: RawEnv, key: string): string | undefined {
+/** A listed variable's trimmed value; only listed ones can be read. */
+function str(raw: RawEnv, key: WebEnvVariable): string | undefined {
   const value = raw[key];
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();

@@ -7,7 +7,7 @@ export const dashboardRoutes = {
   addBook: 'addbook',
 } as const;
 
-// Every route path of the product in one place (spec §2 route table).
+// Every route path of the product in one place (docs/product.md §2 route table).
 export const paths = {
   root: '/',
   home: '/home',

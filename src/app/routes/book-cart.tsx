@@ -1,10 +1,10 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { BookCartScreen } from '@/features/book-cart/components/book-cart-screen';
 import { startCheckout } from '@/features/checkout/checkout-slice';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
-/** Checkout hands the book cart to the payment screens (spec §4 Checkout), as the course cart does. */
+/** Checkout hands the book cart to the payment screens (docs/product.md §4 Checkout), as the course cart does. */
 export default function BookCartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

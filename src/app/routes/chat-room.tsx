@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { CHAT_LIMITS, CHAT_ROOMS, isChatRoom } from '@contract/chat-rules';
 import { paths } from '@/config/paths';
 import { chatName, readChatRoomState } from '@/features/chat/chat-name';

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrowRightIcon } from '@/components/icons';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 
-/** The group-learning hero (spec §1, §2 Hero): its texts are the spec's, word for word. */
+/** The group-learning hero (docs/product.md §1, §2 Hero): its texts are the spec's, word for word. */
 export default function GroupLearnRoute() {
   return (
     <Hero

@@ -7,7 +7,7 @@ import { HomeHero } from '@/features/home/components/home-hero';
 
 const orderNow = (book: Book) => <OrderNowButton book={book} />;
 
-/** Home (spec §2): hero, course promo, the first books with category tiles, drawing promo. */
+/** Home (docs/product.md §2): hero, course promo, the first books with category tiles, drawing promo. */
 export default function HomeScreen() {
   return (
     <>

@@ -1,10 +1,10 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { chatName, type ChatRoomState } from '@/features/chat/chat-name';
 import { JoinChatScreen } from '@/features/chat/components/join-chat-screen';
 import { useAuth } from '@/lib/auth';
 
-/** /messagebox: the join form goes to chat/{room}, passing the name and the room (spec §2). */
+/** /messagebox: the join form goes to chat/{room}, passing the name and the room (docs/product.md §2). */
 export default function MessageBoxRoute() {
   const navigate = useNavigate();
   const { user } = useAuth();

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { ArrowRightIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 

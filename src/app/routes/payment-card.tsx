@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import type { PaymentIntentBody } from '@contract/payments';
 import { paths } from '@/config/paths';
@@ -11,7 +11,7 @@ import {
 import { CardPaymentScreen } from '@/features/checkout/components/card-payment-screen';
 import { CheckoutLayout } from '@/features/checkout/components/checkout-layout';
 import { NothingToPay } from '@/features/checkout/components/nothing-to-pay';
-import { usableAddress } from '@/features/checkout/shipping-rules';
+import { usableAddress } from '@/features/checkout/shipping-address';
 import { clearCart } from '@/features/course-cart/course-cart-slice';
 import { baseApi } from '@/lib/api/base-api';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';

@@ -1,4 +1,4 @@
-import type { Location } from 'react-router-dom';
+import type { Location } from 'react-router';
 
 /** Where a guard sent the user from, as a path to return to after sign-in. */
 export function getOrigin(state: unknown, fallback: string): string {

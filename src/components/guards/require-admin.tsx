@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-/** Admin-only pages: anyone else is signed out and sent to /login (spec §2, §6). */
+/** Admin-only pages: anyone else is signed out and sent to /login (docs/product.md §2, §6). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, isAdmin, signOut } = useAuth();
   const location = useLocation();

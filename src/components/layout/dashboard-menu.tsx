@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router';
 import { BookIcon, CartIcon, UserIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -12,7 +12,7 @@ type Item = {
   end?: boolean;
 };
 
-/** The dashboard's items by role (spec §2, §6). */
+/** The dashboard's items by role (docs/product.md §2, §6). */
 function menuItems(isAdmin: boolean | null): Item[] {
   const items: Item[] = [{ to: paths.dashboard, label: 'Profile', icon: UserIcon, end: true }];
   if (isAdmin === false) items.push({ to: paths.myOrders, label: 'My Orders', icon: CartIcon });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { focusRing } from './focus-ring';
 import { BrandMark } from './brand-mark';
@@ -29,7 +29,7 @@ function Column({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** Site footer (spec §2): company and legal links, the newsletter form and the copyright line. */
+/** Site footer (docs/product.md §2): company and legal links, the newsletter form and the copyright line. */
 export function Footer({ newsletter }: Props) {
   const year = new Date().getFullYear();
   return (

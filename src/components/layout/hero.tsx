@@ -10,7 +10,7 @@ type Props = {
   labelledBy?: string;
 };
 
-/** A full-width band with a background image, a dark overlay and content on top (spec §2 Hero). */
+/** A full-width band with a background image, a dark overlay and content on top (docs/product.md §2 Hero). */
 export function Hero({
   image,
   children,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@/components/icons';
 import { focusRing } from './focus-ring';
 import { linkActive, linkBase, linkIdle, type NavItem } from './nav-items';

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from 'react-router';
 import { DashboardIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { AuthStatus } from '@/lib/auth';
@@ -27,7 +27,7 @@ export type NavItem = {
     }
 );
 
-/** The navbar's links (spec §2): one table for the desktop row and the phone menu. */
+/** The navbar's links (docs/product.md §2): one table for the desktop row and the phone menu. */
 export const NAV_ITEMS: readonly NavItem[] = [
   // "/home" is the same screen as "/" (the landing after login).
   {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartIcon, CloseIcon, GraduationCapIcon, LogoutIcon, MenuIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -109,7 +109,7 @@ const buttonClass = (item: NavItem) => (current: boolean) =>
     ? 'btn btn-primary btn-sm ml-1 rounded-lg normal-case'
     : `btn btn-sm rounded-lg normal-case ${current ? 'btn-primary' : 'btn-outline btn-primary'}`;
 
-/** Top navigation (spec §2): Home, Books, Login; carts, View Orders, group learning and Me when signed in. */
+/** Top navigation (docs/product.md §2): Home, Books, Login; carts, View Orders, group learning and Me when signed in. */
 export function Navbar({ cartCount, courseCartCount }: Props) {
   const { status, user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
@@ -124,7 +124,7 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
     // Read before signing out: the admin flag is cleared with the session.
     const wasAdmin = isAdmin === true;
     setMobileOpen(false);
-    // An admin goes to / (spec §2). Leave first, committed at once: on an admin page the guards
+    // An admin goes to / (docs/product.md §2). Leave first, committed at once: on an admin page the guards
     // would otherwise send them to /login as soon as the session ends.
     if (wasAdmin) flushSync(() => navigate(paths.root));
     await signOut();

@@ -1,2 +1,1 @@
-// Types only: the contract module is zod-based and must not end up in the web bundle.
 export type { UserRole, UserSummary } from '@contract/users';

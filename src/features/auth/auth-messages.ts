@@ -14,19 +14,19 @@ export const AUTH_MESSAGES = {
   notAvailable: 'This is not available here: log in with email and password.',
 } as const;
 
-/** A simple {something}@{something}.{something} address (spec §5). */
+/** A simple {something}@{something}.{something} address (docs/product.md §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const PASSWORD_MIN_LENGTH = 6;
 
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
-/** react-hook-form rules of the email field on login and signup (spec §5). */
+/** react-hook-form rules of the email field on login and signup (docs/product.md §5). */
 export const emailRules = {
   validate: (value: string) => isEmail(value) || AUTH_MESSAGES.invalidEmail,
 };
 
-/** react-hook-form rules of the password length on login and signup (spec §5, §9). */
+/** react-hook-form rules of the password length on login and signup (docs/product.md §5, §9). */
 export const passwordLengthRules = {
   required: AUTH_MESSAGES.shortPassword,
   minLength: { value: PASSWORD_MIN_LENGTH, message: AUTH_MESSAGES.shortPassword },
@@ -38,7 +38,7 @@ export function isCancelledByUser(error: unknown): boolean {
   return code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request';
 }
 
-/** The toast text for an identity-provider error (spec §8). */
+/** The toast text for an identity-provider error (docs/product.md §8). */
 export function authErrorMessage(error: unknown): string {
   switch (errorCode(error)) {
     case 'auth/wrong-password':

@@ -19,7 +19,7 @@ export const chatName = {
   },
 };
 
-/** What the join form hands the chat room through the router (spec §2: "passing name and room"). */
+/** What the join form hands the chat room through the router (docs/product.md §2: "passing name and room"). */
 export type ChatRoomState = { name: string; room: string };
 
 export function readChatRoomState(state: unknown): ChatRoomState | null {

@@ -96,7 +96,7 @@ function withoutSent(draft: string, sent: string): string {
 
 /**
  * Ends the outgoing message once its stored copy is in the list (by broadcast, sync or page), and
- * clears it from the box (spec §4 Chat: idle and an empty input once the server broadcast it).
+ * clears it from the box (docs/product.md §4 Chat: idle and an empty input once the server broadcast it).
  */
 function settle(state: ChatState): ChatState {
   const { outgoing } = state;

@@ -4,8 +4,8 @@ import { initialCheckoutState, type CheckoutState } from './checkout-slice';
 
 // The checkout (which cart, its total, the shipping address) survives a reload, like the course
 // cart. Only the shape is checked here, by hand: this runs in the app chunk, so neither zod nor
-// the checkout rules come along. The checkout screens check the address fully (shipping-rules.ts)
-// and the server checks it again.
+// the checkout rules come along. The checkout screens check the address with the contract's
+// schema (shipping-address.ts) and the server checks it again.
 const KEY = 'checkout';
 
 const SOURCES = ['books', 'courses'] as const satisfies readonly PaymentSource[];

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { toCents } from '@contract/money';
 
-/** A course in the cart: all course fields plus quantity (spec §3). */
+/** A course in the cart: all course fields plus quantity (docs/product.md §3). */
 export type CourseCartLine = {
   _id: string;
   name: string;

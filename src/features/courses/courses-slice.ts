@@ -9,7 +9,7 @@ const initialState: CoursesState = { isLoading: false, courses: [], error: null 
 // The slice's key in the store (its reducerPath); the thunk reads its own state by it.
 const name = 'courses';
 
-// Unlike the original (spec §4 notes its thunk only logged), this returns the list.
+// Unlike the original (docs/product.md §4 notes its thunk only logged), this returns the list.
 export const fetchCourses = createAsyncThunk.withTypes<{ state: { [name]: CoursesState } }>()(
   'courses/fetch',
   async ({ signal }: { signal?: AbortSignal } = {}) => {

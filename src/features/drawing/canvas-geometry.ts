@@ -1,6 +1,6 @@
 // Pure geometry for the drawing board, kept apart from the DOM so it can be unit tested.
 
-/** The logical drawing size (spec §9); the exported PNG always has exactly this size. */
+/** The logical drawing size (docs/product.md §9); the exported PNG always has exactly this size. */
 export const CANVAS_WIDTH = 700;
 export const CANVAS_HEIGHT = 500;
 export const MIN_BRUSH_SIZE = 1;

@@ -14,7 +14,7 @@ import {
 } from './canvas-geometry';
 import { DOWNLOAD_FILE_NAME, downloadDataUrl, exportPng } from './export-png';
 
-/** The six colours of spec §9. */
+/** The six colours of docs/product.md §9. */
 export const COLOURS = [
   { name: 'red', value: '#ef4444' },
   { name: 'green', value: '#16a34a' },
@@ -39,7 +39,7 @@ function paintBackground(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2
   ctx.restore();
 }
 
-/** Freehand drawing on a 700×500 white canvas with mouse, pen or touch (spec §2 Drawing). */
+/** Freehand drawing on a 700×500 white canvas with mouse, pen or touch (docs/product.md §2 Drawing). */
 export function DrawingBoard() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const strokeRef = useRef<Stroke | null>(null);

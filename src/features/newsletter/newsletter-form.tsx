@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MailIcon } from '@/components/icons';
-import { ApiError } from '@/lib/api-client';
+import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
+import { useAppDispatch } from '@/lib/redux-hooks';
 import { sendWelcomeMail } from './api/send-welcome-mail';
-import { subscribeToNewsletter } from './api/subscribe';
 
 type State =
   | { status: 'idle' }
@@ -11,17 +11,15 @@ type State =
   | { status: 'error'; message: string };
 
 function toMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    // A 429 from a proxy may come without our JSON error body.
-    if (error.status === 429 && error.code === 'http')
-      return 'Too many attempts. Please wait a minute and try again.';
-    return error.message;
-  }
-  return 'Something went wrong. Please try again.';
+  // A 429 from a proxy may come without our JSON error body.
+  const failure = apiFailureOf(error);
+  if (failure?.status === 429 && failure.code === 'http')
+    return 'Too many attempts. Please wait a minute and try again.';
+  return errorMessageOr(error, 'Something went wrong. Please try again.');
 }
 
 /**
- * Footer newsletter signup (spec §2, §5): one field, no client-side validation — the server
+ * Footer newsletter signup (docs/product.md §2, §5): one field, no client-side validation — the server
  * validates and its message is shown as is.
  */
 export function NewsletterForm() {
@@ -31,14 +29,18 @@ export function NewsletterForm() {
   const headingId = useId();
   const errorId = useId();
   const sending = state.status === 'sending';
+  const dispatch = useAppDispatch();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
     setState({ status: 'sending' });
     try {
-      const { isNewSubscriber, message } = await subscribeToNewsletter(email);
-      setState({ status: 'success', message: message ?? 'Thanks for subscribing!' });
+      const { newsletterApi } = await import('./api/newsletter-api');
+      const { isNewSubscriber, message } = await dispatch(
+        newsletterApi.endpoints.subscribe.initiate(email),
+      ).unwrap();
+      setState({ status: 'success', message });
       setEmail('');
       // Only a new subscriber (201, not 200 "already subscribed") gets the welcome mail.
       if (isNewSubscriber) void sendWelcomeMail(email);

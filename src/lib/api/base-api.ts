@@ -7,6 +7,7 @@ import { announceBaseApi } from './lazy-api';
 export type ApiRequest = {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or FormData sent as multipart. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
 };
@@ -14,13 +15,16 @@ export type ApiRequest = {
 /** How a failed request reaches components: the API's status, code and message. */
 export type ApiQueryError = { status: number; code: string; message: string };
 
-const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = async (
+/** What an answer carries besides its body: its HTTP status (201 and 200 can mean different things). */
+export type ApiMeta = { status: number };
+
+const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, object, ApiMeta> = async (
   { url, method = 'GET', body, query },
   { signal },
 ) => {
   try {
-    const { body: data } = await apiClient.send<unknown>(method, url, { body, query, signal });
-    return { data };
+    const answer = await apiClient.send<unknown>(method, url, { body, query, signal });
+    return { data: answer.body, meta: { status: answer.status } };
   } catch (error) {
     if (error instanceof ApiError) {
       return { error: { status: error.status, code: error.code, message: error.message } };
@@ -37,9 +41,15 @@ const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError> = asyn
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiClientBaseQuery,
-  tagTypes: ['Books', 'Cart', 'Orders'],
+  tagTypes: ['Books', 'Cart', 'Orders', 'Users', 'Profile'],
   refetchOnFocus: true,
   refetchOnReconnect: true,
+  // An answer that does not match its endpoint's `responseSchema` (the contract's) is a failure
+  // without a message of its own: each screen shows its usual "could not load" text.
+  catchSchemaFailure: (failure) => {
+    console.error('The API answered in an unexpected shape:', failure.issues);
+    return { status: 0, code: 'invalid_response', message: '' };
+  },
   endpoints: () => ({}),
 });
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { env } from '@/config/env';
 import * as identity from '@/features/auth/api/identity';
+import { IDENTITY_NOT_CONFIGURED } from '@/features/auth/components/auth-layout';
 import { buildUser } from '@/testing/data';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -229,4 +231,33 @@ describe('login screen', () => {
       ).toBeInTheDocument();
     });
   });
+});
+
+describe('a build with no identity provider configured', () => {
+  afterEach(() => {
+    env.firebase.configured = true;
+  });
+
+  it.each([
+    ['/login', 'Login'],
+    ['/signup', 'Sign up'],
+  ])(
+    '%s says sign-in is not configured, names the variables, and calls nobody',
+    async (route, form) => {
+      env.firebase.configured = false;
+      const rendered = renderApp({ route });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(IDENTITY_NOT_CONFIGURED);
+      expect(alert).toHaveTextContent('VITE_FIREBASE_API_KEY');
+      const fields = screen.getByRole('form', { name: form });
+      for (const button of within(fields).getAllByRole('button')) expect(button).toBeDisabled();
+      await rendered.user.click(within(fields).getAllByRole('button').at(-1) as HTMLElement);
+      expect(firebase.signIn).not.toHaveBeenCalled();
+      expect(firebase.signUp).not.toHaveBeenCalled();
+      // Login's Google button too (signup has none).
+      for (const google of screen.queryAllByRole('button', { name: /google/i })) {
+        expect(google).toBeDisabled();
+      }
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import BookScreen from '@/app/routes/book';
 import { buildBook } from '@/testing/data';

@@ -4,6 +4,7 @@ import { CHAT_MESSAGES, CHAT_ROOMS } from '@contract/chat-rules';
 import { accessToken } from '@/lib/access-token';
 import { buildUser } from '@/testing/data';
 import { fakeChat } from '@/testing/fake-chat-socket';
+import { makeAccessToken } from '@/testing/mocks/tokens';
 import { renderApp } from '@/testing/render';
 
 // The chat server at the socket edge: the screen's socket talks to the fake, which follows the
@@ -433,6 +434,32 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(auth.signOutCalls).toBe(1);
     expect(accessToken.get()).toBeNull();
+  });
+
+  it('the server ending the session (token expired) reconnects with a renewed token, in the room', async () => {
+    const { router, auth } = await enterRoom();
+    const ended = fakeChat.clients.at(-1);
+    // The tab renewed its access token before the old one expired.
+    const renewedExp = Math.floor(Date.now() / 1000) + 2 * 60 * 60 + 60;
+    accessToken.set(makeAccessToken({ email: STUDENT, role: 'user', exp: renewedExp }));
+    act(() => ended?.endSession(CHAT_MESSAGES.badToken));
+
+    await waitFor(() => expect(ended?.connected).toBe(true));
+    expect(await screen.findByText('Connected')).toBeVisible();
+    const sam = await fakeChat.peer(ADMIN, 'admin');
+    await sam.join('JavaScript');
+    await sam.say('JavaScript', 'still with us?');
+    expect(await within(log()).findByText('still with us?')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/chat/JavaScript');
+    expect(auth.signOutCalls).toBe(0);
+  });
+
+  it('the server ending the session with no newer token signs the user out and goes to /login', async () => {
+    const { router, auth } = await enterRoom();
+    act(() => fakeChat.clients.at(-1)?.endSession(CHAT_MESSAGES.badToken));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(auth.signOutCalls).toBe(1);
   });
 
   it('an unknown room says it does not exist and links to the six rooms', async () => {

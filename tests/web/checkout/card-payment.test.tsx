@@ -7,14 +7,15 @@ import { selectCheckoutSource, selectShippingAddress } from '@/features/checkout
 import { selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
 import { buildCartLine } from '@/testing/data';
 import { fakeStripe } from '@/testing/fake-stripe';
-import { paymentOfClientSecret, settlePayment } from '@/testing/mocks/checkout-handlers';
+import { settlePayment } from '@/testing/mocks/checkout-handlers';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
-import { ADDRESS, checkoutStore, inBookCart, student } from './helpers';
+import { ADDRESS, checkoutStore, fillCard, inBookCart, student } from './helpers';
 
-// Stripe.js at the network edge: the loader hands the page the fake instead of js.stripe.com.
+// Stripe.js at the network edge: the loader hands the page the one Stripe.js fake instead of
+// js.stripe.com; msw answers its API calls with Stripe's test cards.
 vi.mock('@/lib/stripe', () => import('@/testing/fake-stripe').then((m) => m.fakeStripeModule));
 
 const SUCCEEDS = '4242424242424242';
@@ -76,7 +77,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     inBookCart('l-1', 'Clean Code', 32.5, 1);
     const { user } = renderCardPayment();
     await readyToPay();
-    await user.type(await cardNumber(), SUCCEEDS);
+    await fillCard(user, SUCCEEDS);
 
     const release = fakeStripe.hold();
     await user.dblClick(payButton());
@@ -93,7 +94,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     // Confirmed against the intent the server made, with the address as billing details.
     const [call] = fakeStripe.confirmCalls;
     expect(call?.clientSecret).toBe(db.payments[0]?.clientSecret);
-    expect(call?.data.payment_method?.billing_details).toEqual({
+    expect(call?.billingDetails).toEqual({
       name: 'Sam Student',
       email: ADDRESS.email,
       address: {
@@ -120,7 +121,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     await readyToPay();
     expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
 
-    await user.type(await cardNumber(), SUCCEEDS);
+    await fillCard(user, SUCCEEDS);
     await user.click(payButton());
 
     const success = await screen.findByText(PAYMENT_TEXTS.succeeded);
@@ -142,16 +143,13 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     inBookCart('l-1', 'Clean Code', 32.5, 1);
     inBookCart('l-2', 'Dune', 15, 2);
     // Stripe's webhook reaches the server a moment after the card is confirmed.
-    fakeStripe.onSucceeded = (clientSecret) => {
-      const payment = paymentOfClientSecret(clientSecret);
-      if (payment) setTimeout(() => settlePayment(payment.id), 1500);
-    };
+    fakeStripe.onSucceeded = (paymentId) => setTimeout(() => settlePayment(paymentId), 1500);
     const store = checkoutStore({ source: 'books', totalCents: 6250, shipping: ADDRESS });
     const { user } = renderCardPayment(store);
     await readyToPay();
     expect(screen.getByRole('link', { name: 'Book cart (2 items)' })).toBeVisible();
 
-    await user.type(await cardNumber(), SUCCEEDS);
+    await fillCard(user, SUCCEEDS);
     await user.click(payButton());
 
     expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
@@ -176,7 +174,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
       const { user } = renderCardPayment(store);
       await readyToPay();
 
-      await user.type(await cardNumber(), SUCCEEDS);
+      await fillCard(user, SUCCEEDS);
       await user.click(payButton());
 
       expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
@@ -195,7 +193,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     const { user } = renderCardPayment();
     await readyToPay();
 
-    await user.type(await cardNumber(), DECLINED);
+    await fillCard(user, DECLINED);
     await user.click(payButton());
 
     const alert = await screen.findByRole('alert');
@@ -221,7 +219,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     fakeStripe.cardSendsReady = false;
     const { user } = renderCardPayment();
     await screen.findByText('Please pay : 32.50$');
-    await user.type(await cardNumber(), SUCCEEDS);
+    await fillCard(user, SUCCEEDS);
 
     expect(screen.getByText('Loading the card field…')).toBeVisible();
     expect(payButton()).toBeDisabled();

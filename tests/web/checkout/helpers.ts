@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
@@ -65,4 +67,12 @@ export function checkoutStore({
       courseCart: { carts: courses },
     },
   });
+}
+
+/** Fills Stripe's card field as a user does: the number, a future expiry, the CVC and the ZIP. */
+export async function fillCard(user: UserEvent, number: string) {
+  await user.type(await screen.findByRole('textbox', { name: 'Card number' }), number);
+  await user.type(screen.getByRole('textbox', { name: 'Expiration date MM / YY' }), '1234');
+  await user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+  await user.type(screen.getByRole('textbox', { name: 'ZIP' }), 'M5V 2T6');
 }

@@ -9,7 +9,7 @@ import {
   selectShippingAddress,
   startCheckout,
 } from '@/features/checkout/checkout-slice';
-import { usableAddress } from '@/features/checkout/shipping-rules';
+import { usableAddress } from '@/features/checkout/shipping-address';
 import { ADDRESS } from './helpers';
 
 describe('checkout persistence', () => {

@@ -110,6 +110,22 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
     expect(selectShippingAddress(store.getState())).toBeNull();
   });
 
+  it('an email the browser lets through but the contract refuses is shown, not saved', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    const { user, store, router } = renderShipping();
+    await screen.findByRole('form', { name: 'Shipping address' });
+
+    await fillAddress(user);
+    await user.clear(field('Email address'));
+    await user.type(field('Email address'), 'ada@localhost');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Invalid email address');
+    expect(field('Email address')).toBeInvalid();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(selectShippingAddress(store.getState())).toBeNull();
+  });
+
   it('Save and continue stores the address and goes to /paymentcard', async () => {
     inBookCart('l-1', 'Clean Code', 32.5, 1);
     const { user, store, router } = renderShipping();

@@ -55,7 +55,7 @@ describe('courses slice', () => {
       courses: [],
       error: 'Could not load the courses (HTTP 500).',
     });
-    // The thunk logs the failure once (spec §8).
+    // The thunk logs the failure once (docs/product.md §8).
     expect(log).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith(
       'Course fetch failed:',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '@/config/env';
-import { IMGBB_UPLOAD_URL } from '@/lib/image-host';
+import { IMGBB_UPLOAD_URL } from '@/features/add-book/api/images-api';
 import { buildUser } from '@/testing/data';
 import { imgbbHandlers } from '@/testing/mocks/catalogue-admin-handlers';
 import { db } from '@/testing/mocks/db';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '@contract/users';
 import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
@@ -62,6 +62,22 @@ describe('Make Admin', () => {
     expect(
       student.getByRole('button', { name: 'Make admin student@learntogether.test' }),
     ).toBeInTheDocument();
+  });
+
+  it('a list in a shape the contract does not allow is a load error with Try again', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.get(apiPath('/allusers'), () => HttpResponse.json([{ email: 42 }]), { once: true }),
+    );
+    const { user } = renderAsAdmin();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the users.');
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await rowOf(ADMIN);
   });
 
   it('Delete asks first, deletes, says so and reloads the list', async () => {

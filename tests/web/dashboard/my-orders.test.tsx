@@ -5,11 +5,12 @@ import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
 import { buildUser } from '@/testing/data';
 import { fakeStripe } from '@/testing/fake-stripe';
-import { paymentOfClientSecret, settlePayment } from '@/testing/mocks/checkout-handlers';
+import { settlePayment } from '@/testing/mocks/checkout-handlers';
 import { db, type DbOrder } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
+import { fillCard } from '../checkout/helpers';
 
 vi.mock('@/lib/stripe', () => import('@/testing/fake-stripe').then((m) => m.fakeStripeModule));
 
@@ -187,11 +188,8 @@ describe('My Orders', { timeout: 20_000 }, () => {
       image: '/images/books/b-1.svg',
       email: STUDENT,
     });
-    fakeStripe.onSucceeded = (clientSecret) => {
-      const payment = paymentOfClientSecret(clientSecret);
-      // The webhook lands a moment after the card was confirmed.
-      if (payment) setTimeout(() => settlePayment(payment.id), 800);
-    };
+    // The webhook lands a moment after the card was confirmed.
+    fakeStripe.onSucceeded = (paymentId) => setTimeout(() => settlePayment(paymentId), 800);
     const { user } = renderMyOrders();
     expect(await heading(0)).toBeVisible();
 
@@ -209,10 +207,7 @@ describe('My Orders', { timeout: 20_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save and continue' }));
 
     expect(await screen.findByText('Please pay : 65.00$')).toBeVisible();
-    await user.type(
-      await screen.findByRole('textbox', { name: 'Card number' }),
-      '4242424242424242',
-    );
+    await fillCard(user, '4242424242424242');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();

@@ -50,6 +50,13 @@ function spyOnUpdates(): unknown[] {
   return bodies;
 }
 
+/** Edit profile, once the profile has loaded (the button is disabled until then). */
+async function openEditForm(user: ReturnType<typeof renderProfile>['user']) {
+  const button = await screen.findByRole('button', { name: 'Edit profile' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+}
+
 function detail(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
   return term.nextElementSibling as HTMLElement;
@@ -165,7 +172,7 @@ describe('profile', () => {
       auth.updateUser({ displayName: name });
       return 'updated';
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    await openEditForm(user);
     const form = within(screen.getByRole('form', { name: 'Edit profile' }));
     await user.clear(form.getByLabelText('Name'));
     await user.type(form.getByLabelText('Name'), 'Samira');
@@ -182,7 +189,7 @@ describe('profile', () => {
   it("says 'No user is logged in' when the identity provider has no user", async () => {
     firebase.updateDisplayName.mockResolvedValue('no-user');
     const { user } = renderProfile();
-    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    await openEditForm(user);
     const form = within(screen.getByRole('form', { name: 'Edit profile' }));
     await user.type(form.getByLabelText('Name'), ' Jr');
     await user.click(form.getByRole('button', { name: 'Update' }));
@@ -193,7 +200,7 @@ describe('profile', () => {
 
   it("shows the server's message for a bad value and stays in edit mode", async () => {
     const { user } = renderProfile();
-    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    await openEditForm(user);
     const form = within(screen.getByRole('form', { name: 'Edit profile' }));
     await user.clear(form.getByLabelText('Phone number'));
     await user.type(form.getByLabelText('Phone number'), '12');

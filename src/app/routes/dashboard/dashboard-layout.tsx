@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { DashboardMenu } from '@/components/layout/dashboard-menu';
 import { Spinner } from '@/components/spinner';
 
-/** The dashboard (spec §2): the side menu by role and the nested page. */
+/** The dashboard (docs/product.md §2): the side menu by role and the nested page. */
 export default function DashboardLayout() {
   return (
     <div className="bg-base-200/40">

@@ -1,5 +1,5 @@
 import type { BookCreateBody, BookCreated } from '@contract/books';
-import { baseApi, type ApiQueryError } from '@/lib/api/base-api';
+import { baseApi } from '@/lib/api/base-api';
 
 const addBookApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -13,10 +13,3 @@ const addBookApi = baseApi.injectEndpoints({
 });
 
 export const { useCreateBookMutation } = addBookApi;
-
-/** The message of a failed RTK Query call, when it is the API's own. */
-export function apiErrorMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('message' in error)) return undefined;
-  const { message } = error as Partial<ApiQueryError>;
-  return typeof message === 'string' ? message : undefined;
-}

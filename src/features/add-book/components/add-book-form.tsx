@@ -5,7 +5,7 @@ import { BOOK_LIMITS } from '@contract/book-rules';
 import { IMAGE_LIMITS } from '@contract/image-rules';
 import { hasWholeCents } from '@contract/money';
 import { TextField } from '@/components/form/text-field';
-import { imageFileProblem } from '@/lib/image-host';
+import { imageFileProblem } from '../api/images-api';
 
 export type AddBookFormValues = {
   name: string;
@@ -47,7 +47,7 @@ function validateImage(files: FileList | null): string | true {
   return imageFileProblem(file) ?? true;
 }
 
-/** Add product (spec §2): name, category, price and image, checked here before any upload. */
+/** Add product (docs/product.md §2): name, category, price and image, checked here before any upload. */
 export function AddBookForm({ onSubmit }: Props) {
   const id = useId();
   const {

@@ -1,29 +1,30 @@
+import { errorMessageOr } from '@/lib/api/error-message';
 import { successPopup } from '@/lib/dialogs';
-import { ImageUploadError, uploadImage } from '@/lib/image-host';
 import { notify } from '@/lib/notify';
-import { apiErrorMessage, useCreateBookMutation } from '../api/create-book';
+import { useCreateBookMutation } from '../api/create-book';
+import { useUploadImageMutation } from '../api/images-api';
 import { AddBookForm, type NewBook } from './add-book-form';
 
 /**
- * Add Book (spec §2, §4, §7): the image is uploaded first, and only a reported success creates the
+ * Add Book (docs/product.md §2, §4, §7): the image is uploaded first, and only a reported success creates the
  * book. Unlike the spec's silent failures, each failure says what went wrong.
  */
 export function AddBookScreen() {
   const [createBook] = useCreateBookMutation();
+  const [uploadImage] = useUploadImageMutation();
 
   const addBook = async ({ image, ...book }: NewBook): Promise<boolean> => {
     let imageUrl: string;
     try {
-      imageUrl = await uploadImage(image);
+      imageUrl = await uploadImage(image).unwrap();
     } catch (error) {
-      if (!(error instanceof ImageUploadError)) throw error;
-      notify.error(`The image was not uploaded: ${error.message}`);
+      notify.error(`The image was not uploaded: ${errorMessageOr(error, 'something went wrong.')}`);
       return false;
     }
     try {
       await createBook({ ...book, image: imageUrl }).unwrap();
     } catch (error) {
-      notify.error(`The book was not added: ${apiErrorMessage(error) ?? 'something went wrong.'}`);
+      notify.error(`The book was not added: ${errorMessageOr(error, 'something went wrong.')}`);
       return false;
     }
     void successPopup({ title: 'Good job!', text: 'Product has been added' });

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { AlertIcon, TrashIcon, UsersIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
+import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { confirmDialog, successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
-import { deleteUser, makeAdmin } from '../api/users';
-import { useAllUsers } from '../hooks/use-all-users';
+import { useDeleteUserMutation, useGetUsersQuery, useMakeAdminMutation } from '../api/users-api';
 import type { UserRole } from '../types';
 
 function RoleBadge({ role }: { role: UserRole }) {
@@ -17,10 +16,15 @@ function RoleBadge({ role }: { role: UserRole }) {
   );
 }
 
-/** Make Admin (spec §2, §4, §6): every user, with Delete and, for non-admins, Make admin. */
+/** Make Admin (docs/product.md §2, §4, §6): every user, with Delete and, for non-admins, Make admin. */
 export function AllUsersScreen() {
   const { user } = useAuth();
-  const { users, isLoading, isRefreshing, error, reload } = useAllUsers();
+  const { data, error, isError, isLoading, isFetching, refetch } = useGetUsersQuery();
+  const [deleteUser] = useDeleteUserMutation();
+  const [makeAdmin] = useMakeAdminMutation();
+  const users = isError ? [] : (data ?? []);
+  // A change refetches the list (its tag) while the current rows stay on screen.
+  const isRefreshing = isFetching && !isLoading;
   const [pending, setPending] = useState<string | null>(null);
 
   const handleDelete = async (email: string) => {
@@ -33,13 +37,10 @@ export function AllUsersScreen() {
     if (!confirmed) return;
     setPending(email);
     try {
-      await deleteUser(email);
-      reload();
+      await deleteUser(email).unwrap();
       void successPopup({ title: 'Deleted!', text: 'User has been deleted.' });
     } catch (deleteError) {
-      notify.error(
-        deleteError instanceof ApiError ? deleteError.message : 'The user could not be deleted.',
-      );
+      notify.error(errorMessageOr(deleteError, 'The user could not be deleted.'));
     } finally {
       setPending(null);
     }
@@ -54,16 +55,12 @@ export function AllUsersScreen() {
     if (!confirmed) return;
     setPending(email);
     try {
-      await makeAdmin(email);
-      reload();
+      await makeAdmin(email).unwrap();
       void successPopup({ title: 'Admin made', text: email });
     } catch (promoteError) {
       // The spec's text, then the server's reason (e.g. a 403's message), as Delete shows it.
-      notify.error(
-        promoteError instanceof ApiError
-          ? `Failed to make admin: ${promoteError.message}`
-          : 'Failed to make admin',
-      );
+      const reason = apiFailureOf(promoteError)?.message;
+      notify.error(reason ? `Failed to make admin: ${reason}` : 'Failed to make admin');
     } finally {
       setPending(null);
     }
@@ -85,16 +82,20 @@ export function AllUsersScreen() {
 
       {isLoading ? (
         <Spinner label="Loading users…" />
-      ) : error ? (
+      ) : isError ? (
         <div
           role="alert"
           className="flex flex-col items-start gap-3 rounded-2xl bg-base-100 p-6 text-sm ring-1 ring-base-200"
         >
           <p className="flex items-center gap-2 text-error">
             <AlertIcon className="h-5 w-5" />
-            {error}
+            {errorMessageOr(error, 'Could not load the users.')}
           </p>
-          <button type="button" onClick={reload} className="btn btn-sm rounded-xl normal-case">
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className="btn btn-sm rounded-xl normal-case"
+          >
             Try again
           </button>
         </div>

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { BookIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+import { env } from '@/config/env';
+
+/** What the login and signup pages say when the build has no identity provider to talk to. */
+export const IDENTITY_NOT_CONFIGURED = 'Sign-in is not configured.';
 
 const perks = [
   { icon: BookIcon, text: 'Hand-picked books, delivered to your door' },
@@ -47,7 +51,25 @@ export function AuthLayout({ title, subtitle, children }: Props) {
         <div className="px-5 py-8 sm:px-10 sm:py-12">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="mt-2 text-sm text-base-content/70">{subtitle}</p>
-          <div className="mt-8">{children}</div>
+          {env.firebase.configured ? (
+            <div className="mt-8">{children}</div>
+          ) : (
+            <>
+              <div role="alert" className="alert alert-warning mt-6 text-sm">
+                <div>
+                  <p className="font-semibold">{IDENTITY_NOT_CONFIGURED}</p>
+                  <p className="mt-1">
+                    This build names no Firebase project: build it with VITE_FIREBASE_API_KEY,
+                    VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_APP_ID.
+                  </p>
+                </div>
+              </div>
+              {/* Disabled, not hidden: the page keeps its shape, and nothing calls Firebase. */}
+              <fieldset disabled className="mt-8 min-w-0">
+                {children}
+              </fieldset>
+            </>
+          )}
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin } from '@/components/guards/get-origin';
 import { Spinner } from '@/components/spinner';
@@ -22,7 +22,7 @@ import { GoogleButton, OrDivider } from './google-button';
 
 type LoginValues = { email: string; password: string };
 
-/** Login (spec §2, §4, §5, §8): email and password, Google, password reset, link to signup. */
+/** Login (docs/product.md §2, §4, §5, §8): email and password, Google, password reset, link to signup. */
 export function LoginScreen() {
   const { status } = useAuth();
   const location = useLocation();

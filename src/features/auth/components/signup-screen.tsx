@@ -1,5 +1,5 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin } from '@/components/guards/get-origin';
 import { Spinner } from '@/components/spinner';
@@ -13,7 +13,7 @@ import { EmailField } from './email-field';
 
 type SignupValues = { name: string; email: string; password: string; confirmPassword: string };
 
-/** Signup (spec §2, §4, §5): name, email, password and its confirmation, link to login. */
+/** Signup (docs/product.md §2, §4, §5): name, email, password and its confirmation, link to login. */
 export function SignupScreen() {
   const { status, refreshUser } = useAuth();
   const location = useLocation();
@@ -66,7 +66,7 @@ export function SignupScreen() {
         />
         <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
         <div className="grid gap-5 sm:grid-cols-2">
-          {/* A mismatch is reported in the password's slot (spec §5). */}
+          {/* A mismatch is reported in the password's slot (docs/product.md §5). */}
           <TextField
             label="Password"
             type="password"

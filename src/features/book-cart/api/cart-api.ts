@@ -2,7 +2,7 @@ import type { AddToCartBody, CartLine } from '@contract/carts';
 import { baseApi } from '@/lib/api/base-api';
 import { withParam } from '@/lib/api-client';
 
-/** The signed-in user's book cart (spec §4). Its lines also drive the navbar badge. */
+/** The signed-in user's book cart (docs/product.md §4). Its lines also drive the navbar badge. */
 export const cartApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /carts: the caller's lines. Skip it for visitors (the route needs a token). */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useGetCartQuery } from '../api/cart-api';
 
 /**
- * Reports how many lines the signed-in user's book cart has (the navbar's badge, DESIGN.md §4).
+ * Reports how many lines the signed-in user's book cart has (the navbar's badge, docs/decisions.md).
  * A component of its own so the layout can load it, and RTK Query with it, only for signed-in
  * users: visitors' first screens stay smaller.
  */

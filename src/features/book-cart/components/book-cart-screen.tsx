@@ -38,7 +38,7 @@ function LineSkeletons() {
   );
 }
 
-/** The signed-in user's book cart (spec §2, §4): the server's lines, kept in the shared cache. */
+/** The signed-in user's book cart (docs/product.md §2, §4): the server's lines, kept in the shared cache. */
 export function BookCartScreen({ onCheckout }: Props) {
   const { data: lines = [], isLoading, isError, error, refetch } = useGetCartQuery();
   const [setQuantity] = useSetCartQuantityMutation();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import type { ApiQueryError } from '@/lib/api/base-api';
+import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux-hooks';
@@ -12,14 +12,11 @@ type Props = { book: { _id: string; name: string } };
 const CONFIRMATION_MS = 2500;
 
 function errorText(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) {
-    return (error as ApiQueryError).message;
-  }
-  return 'Could not add the book to your cart.';
+  return errorMessageOr(error, 'Could not add the book to your cart.');
 }
 
 /**
- * Order Now (spec §2, DESIGN.md §4): puts the book in the signed-in user's cart (one more copy if
+ * Order Now (docs/product.md §2, docs/decisions.md): puts the book in the signed-in user's cart (one more copy if
  * it is there already). A visitor is sent to /login and comes back to this page afterwards.
  */
 export function OrderNowButton({ book }: Props) {

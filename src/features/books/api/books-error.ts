@@ -1,8 +1,6 @@
-/** The text to show for a failed books call (an RTK Query error or the api-client's ApiError). */
+import { errorMessageOr } from '@/lib/api/error-message';
+
+/** The text to show for a failed books call (no RTK Query import: the home's books use it too). */
 export function booksErrorMessage(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) {
-    const { message } = error as { message: unknown };
-    if (typeof message === 'string') return message;
-  }
-  return 'Could not load the books.';
+  return errorMessageOr(error, 'Could not load the books.');
 }

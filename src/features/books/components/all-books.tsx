@@ -9,7 +9,7 @@ type Props = { renderAction?: (book: Book) => ReactNode };
 /** Placeholders shown while the list loads (two rows on a desktop). */
 const SKELETON_COUNT = 8;
 
-/** All Books (spec §2): a cover image and every book with image, name, price and a button. */
+/** All Books (docs/product.md §2): a cover image and every book with image, name, price and a button. */
 export function AllBooks({ renderAction }: Props) {
   const { books, isLoading, error, retry } = useBooks({});
   return (

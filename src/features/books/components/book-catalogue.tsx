@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/load-error';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';
 import {
   catalogueSearch,
@@ -32,7 +32,7 @@ function emptyText({ q, category }: CatalogueParams): string {
 }
 
 /**
- * The catalogue at /book (spec §2, DESIGN.md §4): search, category, sort and page live in the
+ * The catalogue at /book (docs/product.md §2, docs/decisions.md): search, category, sort and page live in the
  * address, so back/forward, reload and shared links show the same page.
  */
 export function BookCatalogue({ renderAction }: Props) {

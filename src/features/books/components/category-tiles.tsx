@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { catalogueSearch, DEFAULT_SORT } from '../catalogue-params';
 import type { BookCategory } from '../types';
 
-/** The three home tiles (spec §2): "science" filters the `science fiction` category. */
+/** The three home tiles (docs/product.md §2): "science" filters the `science fiction` category. */
 export const CATEGORY_TILES: { label: string; category: BookCategory; image: string }[] = [
   { label: 'programming', category: 'programming', image: '/images/categories/programming.svg' },
   { label: 'story', category: 'story', image: '/images/categories/story.svg' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrowRightIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -9,7 +9,7 @@ import type { Book } from '../types';
 import { BookCard } from './book-card';
 import { CategoryTiles } from './category-tiles';
 
-/** Home shows the first 4 books (spec §9). */
+/** Home shows the first 4 books (docs/product.md §9). */
 export const FEATURED_BOOK_COUNT = 4;
 
 type Props = {
@@ -17,7 +17,7 @@ type Props = {
   renderAction?: (book: Book) => ReactNode;
 };
 
-/** The home book list with its category tiles and See More (spec §2 Home). */
+/** The home book list with its category tiles and See More (docs/product.md §2 Home). */
 export function FeaturedBooks({ renderAction }: Props) {
   const { books, isLoading, error, retry } = useFeaturedBooks(FEATURED_BOOK_COUNT);
   const shown = books.slice(0, FEATURED_BOOK_COUNT);

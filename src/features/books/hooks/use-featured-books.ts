@@ -9,7 +9,7 @@ type Loaded = { books: Book[] | null; error: string | null };
 /**
  * The home's first books: one GET /books?limit=n per visit through the api-client. No other
  * screen shares this list, so it stays out of the RTK Query cache, and the home page, the most
- * visited first screen, does not load RTK Query (DESIGN.md: shared server state goes there).
+ * visited first screen, does not load RTK Query (docs/architecture.md §5: shared server state goes there).
  */
 export function useFeaturedBooks(limit: number): BooksState {
   const [attempt, setAttempt] = useState(0);

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * One message (spec §2 Chat room): own ones right-aligned with a gradient, others' grey on the
+ * One message (docs/product.md §2 Chat room): own ones right-aligned with a gradient, others' grey on the
  * left; the name, a relative time and the text — as text, never HTML (`pre-wrap` keeps its lines).
  */
 export const ChatMessageItem = memo(function ChatMessageItem({

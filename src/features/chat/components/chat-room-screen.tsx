@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ChatMessage } from '@contract/chat';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
 import { AlertIcon, ArrowRightIcon, UsersIcon } from '@/components/icons';
@@ -56,7 +56,7 @@ function typingText(names: string[]): string {
   return 'Several people are typing…';
 }
 
-/** /chat/{room} (spec §2 Chat room, §4 Chat): the room's live messages and the message box. */
+/** /chat/{room} (docs/product.md §2 Chat room, §4 Chat): the room's live messages and the message box. */
 export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props) {
   const id = useId();
   const { state, send, loadOlder, deleteMessage, typing, setError, setDraft } = useChatRoom({
@@ -129,7 +129,7 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
   const submit = () => {
     if (pending) return;
     const text = draft.trim();
-    // An empty or blank message is ignored (spec §5).
+    // An empty or blank message is ignored (docs/product.md §5).
     if (text === '') return;
     if (text.length > CHAT_LIMITS.maxMessageLength) {
       setError(CHAT_MESSAGES.messageTooLong);
@@ -144,7 +144,7 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
     submit();
   };
 
-  // Enter sends (spec §9); Shift+Enter is a new line; an IME composition is left alone.
+  // Enter sends (docs/product.md §9); Shift+Enter is a new line; an IME composition is left alone.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

@@ -11,7 +11,7 @@ type Props = {
 const control =
   'w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
-/** /messagebox: the join-chat form (spec §2 Join chat, §5): the name is checked first, then the room. */
+/** /messagebox: the join-chat form (docs/product.md §2 Join chat, §5): the name is checked first, then the room. */
 export function JoinChatScreen({ defaultName, onJoin }: Props) {
   const id = useId();
   const [name, setName] = useState(defaultName);

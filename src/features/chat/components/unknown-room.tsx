@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CHAT_ROOMS } from '@contract/chat-rules';
 import { ArrowRightIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
-/** /chat/{something else}: only the six rooms exist (DESIGN.md §4); this says so and lists them. */
+/** /chat/{something else}: only the six rooms exist (docs/decisions.md); this says so and lists them. */
 export function UnknownRoom({ roomId }: { roomId: string }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">

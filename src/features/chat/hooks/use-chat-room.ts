@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import { accessToken } from '@/lib/access-token';
 import { createChatSocket, type ChatSocket } from '@/lib/socket';
 import { chatReducer, initialChatState, type ChatState, type OutgoingMessage } from '../chat-state';
 
@@ -81,6 +82,8 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
     const socket = createChatSocket();
     socketRef.current = socket;
     let closed = false;
+    // The access token this connection was opened with (socket.io sends the stored one).
+    let connectedWith: string | null = null;
     const typingTimers = new Set<ReturnType<typeof setTimeout>>();
 
     /** Sends the waiting message again (same clientId) unless the server already stored it. */
@@ -118,6 +121,7 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
     };
 
     socket.on('connect', () => {
+      connectedWith = accessToken.get();
       dispatch({ type: 'connected' });
       // A recovered connection is still in the room and was sent the events it missed; with
       // several server processes a message stored while the session was being restored can slip
@@ -135,7 +139,16 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
       }
       join();
     });
-    socket.on('disconnect', () => dispatch({ type: 'disconnected' }));
+    socket.on('disconnect', (reason) => {
+      dispatch({ type: 'disconnected' });
+      // The server ended the session (its token expired, or the account is gone): socket.io does
+      // not reconnect by itself. A token renewed meanwhile opens a new connection; otherwise the
+      // session is over, as on a 401.
+      if (closed || reason !== 'io server disconnect') return;
+      const current = accessToken.get();
+      if (current !== null && current !== connectedWith) socket.connect();
+      else rejectedRef.current();
+    });
     socket.on('connect_error', (error) => {
       if (SESSION_ERRORS.includes(error.message)) {
         rejectedRef.current();

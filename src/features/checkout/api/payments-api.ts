@@ -1,7 +1,7 @@
 import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
 import { baseApi } from '@/lib/api/base-api';
 
-/** The card payment's server side (DESIGN.md §3): the server prices the cart and asks Stripe. */
+/** The card payment's server side (docs/architecture.md §3): the server prices the cart and asks Stripe. */
 export const paymentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**

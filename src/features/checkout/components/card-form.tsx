@@ -35,7 +35,7 @@ function billingDetails(shipping: ShippingAddress) {
 }
 
 /**
- * The card field (Stripe's CardElement, 16 px) and Pay (spec §2, §4): nothing happens until
+ * The card field (Stripe's CardElement, 16 px) and Pay (docs/product.md §2, §4): nothing happens until
  * Stripe and the card field are ready; while a confirmation is pending Pay is disabled, so a
  * double click confirms once. Success shows the green text; a failure shows Stripe's message in
  * red and the user can change the card and pay again.

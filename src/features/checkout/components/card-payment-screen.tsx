@@ -1,7 +1,7 @@
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { PaymentIntentBody, ShippingAddress } from '@contract/payments';
@@ -58,7 +58,7 @@ function ShippingSummary({ shipping }: { shipping: ShippingAddress }) {
 }
 
 /**
- * Card payment at /paymentcard (spec §2, §4): the amount is the one the server computed for the
+ * Card payment at /paymentcard (docs/product.md §2, §4): the amount is the one the server computed for the
  * intent, never the client's total; Stripe confirms the card against that intent.
  */
 export function CardPaymentScreen({

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BookIcon, CartIcon, GraduationCapIcon } from '@/components/icons';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';

@@ -1,8 +1,15 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { CHECKOUT_LIMITS, SHIPPING_COUNTRIES } from '@contract/checkout-rules';
-import type { ShippingAddress } from '@contract/payments';
+import { useId, type ReactNode } from 'react';
+import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from '@contract/email';
+import {
+  CHECKOUT_LIMITS,
+  SHIPPING_COUNTRIES,
+  shippingAddressSchema,
+  type ShippingAddress,
+} from '@contract/payments';
 import { ArrowRightIcon } from '@/components/icons';
-import { isShippingAddress, MAX_EMAIL_LENGTH } from '../shipping-rules';
 
 type TextFieldName = Exclude<keyof ShippingAddress, 'country'>;
 
@@ -85,24 +92,44 @@ function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNod
   );
 }
 
-function TextInput({ spec, id, value }: { spec: FieldSpec; id: string; value: string }) {
+/** The contract's reason under a field, when it refuses a value the browser let through. */
+function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
+  if (!error?.message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-error">
+      {error.message}
+    </p>
+  );
+}
+
+type TextInputProps = {
+  spec: FieldSpec;
+  id: string;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+};
+
+function TextInput({ spec, id, registration, error }: TextInputProps) {
   const inputId = `${id}-${spec.name}`;
+  const errorId = `${inputId}-error`;
   return (
     <div className={spec.half ? '' : 'sm:col-span-2'}>
       <FieldLabel htmlFor={inputId}>{spec.label}</FieldLabel>
       <input
         id={inputId}
-        name={spec.name}
         type={spec.type ?? 'text'}
         autoComplete={spec.autoComplete}
         maxLength={spec.maxLength}
-        defaultValue={value}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         required
         // The browser refuses a blank value, as the server does after trimming.
         pattern={spec.type === 'email' ? undefined : '.*\\S.*'}
         title={spec.type === 'email' ? undefined : `Enter your ${spec.label.toLowerCase()}.`}
         className={`input input-bordered ${control}`}
       />
+      <FieldMessage id={errorId} error={error} />
     </div>
   );
 }
@@ -113,45 +140,53 @@ type Props = {
   onSave: (address: ShippingAddress) => void;
 };
 
-function readForm(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) {
-    if (typeof value === 'string') values[key] = value.trim();
-  }
-  return values;
-}
-
 /**
- * The shipping form (spec §2, §5): exactly the spec's fields, all required by the browser, with
- * the contract's lengths. The server checks the address again when it is paid.
+ * The shipping form (docs/product.md §2, §5): exactly the spec's fields, all required by the browser, with
+ * the contract's lengths; the contract's schema checks (and trims) what the browser lets through.
+ * The server checks the address again when it is paid.
  */
 export function ShippingForm({ defaultValues, onSave }: Props) {
   const id = useId();
   const countryId = `${id}-country`;
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = readForm(event.currentTarget);
-    // The browser has refused blank and over-long values already; this only types the result.
-    if (isShippingAddress(address)) onSave(address);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof shippingAddressSchema>, unknown, ShippingAddress>({
+    resolver: zodResolver(shippingAddressSchema),
+    defaultValues,
+  });
+  const input = (spec: FieldSpec) => (
+    <TextInput
+      key={spec.name}
+      spec={spec}
+      id={id}
+      registration={register(spec.name)}
+      error={errors[spec.name]}
+    />
+  );
 
   return (
-    <form aria-label="Shipping address" onSubmit={submit} className="space-y-6">
+    <form
+      aria-label="Shipping address"
+      onSubmit={(event) => void handleSubmit(onSave)(event)}
+      className="space-y-6"
+    >
       <p className="text-sm text-base-content/70">
         All fields are required (<span className="text-error">*</span>).
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
-        {beforeCountry.map((spec) => (
-          <TextInput key={spec.name} spec={spec} id={id} value={defaultValues[spec.name] ?? ''} />
-        ))}
+        {beforeCountry.map(input)}
         <div className="sm:col-span-2">
           <FieldLabel htmlFor={countryId}>Country</FieldLabel>
           <select
             id={countryId}
-            name="country"
             autoComplete="country-name"
+            // The placeholder stays chosen until the user picks a country.
             defaultValue={defaultValues.country ?? ''}
+            {...register('country')}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? `${countryId}-error` : undefined}
             required
             className={`select select-bordered ${control}`}
           >
@@ -164,10 +199,9 @@ export function ShippingForm({ defaultValues, onSave }: Props) {
               </option>
             ))}
           </select>
+          <FieldMessage id={`${countryId}-error`} error={errors.country} />
         </div>
-        {afterCountry.map((spec) => (
-          <TextInput key={spec.name} spec={spec} id={id} value={defaultValues[spec.name] ?? ''} />
-        ))}
+        {afterCountry.map(input)}
       </div>
       <div className="flex justify-end pt-2">
         <button

@@ -47,7 +47,7 @@ function CartLine({ cart }: { cart: CheckoutCart }) {
   );
 }
 
-/** The shipping form at /payment (spec §2), or why there is nothing to pay for. */
+/** The shipping form at /payment (docs/product.md §2), or why there is nothing to pay for. */
 export function ShippingScreen({ cart, saved, accountEmail, onSave }: Props) {
   if (cart.status === 'empty') {
     return (

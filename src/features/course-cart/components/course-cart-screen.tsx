@@ -17,7 +17,7 @@ type Props = {
   onCheckout: (totalCents: number) => void;
 };
 
-/** The client-only course cart (spec §2, §4). */
+/** The client-only course cart (docs/product.md §2, §4). */
 export function CourseCartScreen({ onCheckout }: Props) {
   const dispatch = useAppDispatch();
   const lines = useAppSelector(selectCourseCartLines);

@@ -13,7 +13,7 @@ function isCourse(value: unknown): value is Course {
   );
 }
 
-/** The course list is a static file shipped with the app (spec §3, §7). */
+/** The course list is a static file shipped with the app (docs/product.md §3, §7). */
 export async function getCourses(signal?: AbortSignal): Promise<Course[]> {
   const response = await fetch('/course.json', { signal, headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`Could not load the courses (HTTP ${response.status}).`);

@@ -9,7 +9,7 @@ import { CourseCard } from './course-card';
 
 type Props = { onAddToCart: (course: Course) => void };
 
-/** The course list (spec §2 Courses), read through the courses slice. */
+/** The course list (docs/product.md §2 Courses), read through the courses slice. */
 export function CoursesScreen({ onAddToCart }: Props) {
   const dispatch = useAppDispatch();
   const { courses, isLoading, error } = useAppSelector(selectCourses);

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ArrowRightIcon, CheckIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
 const perks = ['Learn at your own pace', 'Hands-on projects', 'Lifetime access'];
 
-/** Points visitors to the course list (spec §2 Home). */
+/** Points visitors to the course list (docs/product.md §2 Home). */
 export function CoursePromo() {
   return (
     <section

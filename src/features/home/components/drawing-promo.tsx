@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BrushIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
-/** Large screens only (spec §2 Home): the canvas needs room to draw. */
+/** Large screens only (docs/product.md §2 Home): the canvas needs room to draw. */
 export function DrawingPromo() {
   return (
     <section

@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import Typewriter from 'typewriter-effect';
 import { ArrowRightIcon } from '@/components/icons';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 
-/** The rotating offers (spec §2, §9: marketing text, 70 ms type speed). */
+/** The rotating offers (docs/product.md §2, §9: marketing text, 70 ms type speed). */
 export const HERO_OFFERS = ['Up to 10% off on all courses', 'Up to 20% off on all books'];
 
 export function HomeHero() {

@@ -2,7 +2,7 @@ import { env } from '@/config/env';
 
 /**
  * Sends the optional EmailJS welcome mail. EmailJS is loaded only when it is configured, and its
- * result is only logged (spec §7): the subscription itself already succeeded on our server.
+ * result is only logged (docs/product.md §7): the subscription itself already succeeded on our server.
  */
 export async function sendWelcomeMail(email: string): Promise<void> {
   const config = env.emailjs;

@@ -1,14 +1,14 @@
-import type { Order } from '@contract/orders';
+import { orderListSchema, type Order } from '@contract/orders';
 import { baseApi } from '@/lib/api/base-api';
 import { withParam } from '@/lib/api-client';
 
-/** The signed-in user's orders (spec §2 Orders, §7): one per paid line, made by the server. */
+/** The signed-in user's orders (docs/product.md §2 Orders, §7): one per paid line, made by the server. */
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /booking/email/{email}: newest first. */
     getOrders: build.query<Order[], string>({
       query: (email) => ({ url: withParam('/booking/email', email) }),
-      transformResponse: (orders: unknown) => (Array.isArray(orders) ? (orders as Order[]) : []),
+      responseSchema: orderListSchema,
       providesTags: ['Orders'],
     }),
 

@@ -26,7 +26,7 @@ function RowSkeletons() {
 type Props = { email: string };
 
 /**
- * My Orders (spec §2 Orders, §4 Order deletion): the signed-in user's orders, each deletable
+ * My Orders (docs/product.md §2 Orders, §4 Order deletion): the signed-in user's orders, each deletable
  * through a confirmation. Unlike the spec's silent failures, a failed load or delete says so.
  */
 export function MyOrdersScreen({ email }: Props) {

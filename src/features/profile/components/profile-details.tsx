@@ -19,7 +19,7 @@ function Value({ value, link = false }: { value: string; link?: boolean }) {
   return <span className="break-words">{value}</span>;
 }
 
-/** The profile's details in view mode (spec §2 Dashboard). */
+/** The profile's details in view mode (docs/product.md §2 Dashboard). */
 export function ProfileDetails({ profile }: { profile: UserProfile }) {
   const rows = [
     { label: 'Education', value: profile.education },

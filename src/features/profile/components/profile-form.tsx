@@ -15,7 +15,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Edit mode (spec §2, §5): no validation beyond the numeric phone input; the server checks. */
+/** Edit mode (docs/product.md §2, §5): no validation beyond the numeric phone input; the server checks. */
 export function ProfileForm({ defaultValues, onSubmit, onCancel }: Props) {
   const {
     register,

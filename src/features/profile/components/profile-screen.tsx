@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { AlertIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
-import { ApiError } from '@/lib/api-client';
+import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
-import { updateUserProfile } from '../api/user-profile';
-import { useUserProfile } from '../hooks/use-user-profile';
-import type { UserProfile } from '../types';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../api/profile-api';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfileDetails } from './profile-details';
 import { ProfileForm, type ProfileFormValues } from './profile-form';
@@ -27,8 +25,9 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The server names fields by their API keys ("phoneNumber: …"); users see the form's labels. */
 function updateErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Your profile could not be updated. Please try again.';
-  return error.message.replace(
+  const failure = apiFailureOf(error);
+  if (!failure) return 'Your profile could not be updated. Please try again.';
+  return failure.message.replace(
     /\b(name|education|phoneNumber|address|social): /g,
     (_, field: string) => `${FIELD_LABELS[field] ?? field}: `,
   );
@@ -50,11 +49,19 @@ function memberSince(time: string | null): string | null {
   });
 }
 
-/** Dashboard profile (spec §2, §4): view mode, and edit mode after "Edit profile". */
+/** Dashboard profile (docs/product.md §2, §4): view mode, and edit mode after "Edit profile". */
 export function ProfileScreen({ updateDisplayName }: Props) {
   const { user, refreshUser } = useAuth();
   const email = user?.email ?? '';
-  const { profile, isLoading, error, retry, replace } = useUserProfile(email);
+  const {
+    currentData: profile,
+    error,
+    isError,
+    refetch,
+  } = useGetProfileQuery(email, { skip: !email });
+  const [updateProfile] = useUpdateProfileMutation();
+  // `currentData` belongs to this email only; a retry shows loading until its answer lands.
+  const isLoading = profile === undefined && !isError;
   const [editing, setEditing] = useState(false);
 
   if (!user) return null;
@@ -73,7 +80,7 @@ export function ProfileScreen({ updateDisplayName }: Props) {
       signUpDate: toIsoDate(user.creationTime),
     };
     try {
-      await updateUserProfile(email, body);
+      await updateProfile(body).unwrap();
     } catch (updateError) {
       notify.error(updateErrorMessage(updateError));
       return;
@@ -90,8 +97,6 @@ export function ProfileScreen({ updateDisplayName }: Props) {
         return;
       }
     }
-    const saved: UserProfile = { ...profile, ...body, signUpDate: profile.signUpDate };
-    replace(saved);
     setEditing(false);
     void successPopup({ title: 'Your profile is updated', timer: 1500 });
   };
@@ -137,13 +142,17 @@ export function ProfileScreen({ updateDisplayName }: Props) {
         </h2>
         {isLoading ? (
           <Spinner label="Loading your profile…" className="py-8" />
-        ) : error || !profile ? (
+        ) : isError || !profile ? (
           <div role="alert" className="flex flex-col items-start gap-3 text-sm">
             <p className="flex items-center gap-2 text-error">
               <AlertIcon className="h-5 w-5" />
-              {error ?? 'Could not load your profile.'}
+              {errorMessageOr(error, 'Could not load your profile.')}
             </p>
-            <button type="button" onClick={retry} className="btn btn-sm rounded-xl normal-case">
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              className="btn btn-sm rounded-xl normal-case"
+            >
               Try again
             </button>
           </div>

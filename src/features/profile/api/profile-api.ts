@@ -1,0 +1,38 @@
+import { userProfileSchema } from '@contract/users';
+import { baseApi } from '@/lib/api/base-api';
+import { withParam } from '@/lib/api-client';
+import type { ProfileUpdateBody, UserProfile } from '../types';
+
+/** The signed-in user's profile (docs/product.md §2 Profile), cached per email. */
+export const profileApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /userprofile/{email}: the stored profile; every field is a string, '' when unset. */
+    getProfile: build.query<UserProfile, string>({
+      query: (email) => ({ url: withParam('/userprofile', email) }),
+      responseSchema: userProfileSchema,
+      providesTags: ['Profile'],
+    }),
+
+    /** PUT /userupdate/{email}: replaces the profile's fields; 400 with a message for bad values. */
+    updateProfile: build.mutation<void, ProfileUpdateBody>({
+      query: (body) => ({ url: withParam('/userupdate', body.email), method: 'PUT', body }),
+      transformResponse: () => undefined,
+      // The saved values show at once, without a refetch (the sign-up date stays the server's).
+      async onQueryStarted({ signUpDate: _sent, ...saved }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // The screen says why; the cached profile stays as the server has it.
+        }
+        dispatch(
+          profileApi.util.updateQueryData('getProfile', saved.email, (profile) => ({
+            ...profile,
+            ...saved,
+          })),
+        );
+      },
+    }),
+  }),
+});
+
+export const { useGetProfileQuery, useUpdateProfileMutation } = profileApi;
