@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { testPort } from './scripts/lib/test-ports';
 
 // `npm run dev:mock` in a real browser: the Vite dev server alone, msw's worker as the API.
-const port = Number(process.env.E2E_MOCK_PORT ?? 5180);
+const port = testPort(Number(process.env.E2E_MOCK_PORT ?? 5180));
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({

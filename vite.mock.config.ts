@@ -13,11 +13,9 @@ const WORKER_URL = '/mockServiceWorker.js';
 const WORKER_FILE = fromRoot('./node_modules/msw/lib/mockServiceWorker.js');
 // Modules swapped at their boundary, as the web tests do with vi.mock: the real one → its stand-in.
 const SWAPS = new Map([
-  [
-    fromRoot('./src/features/auth/api/identity.ts'),
-    fromRoot('./src/testing/mock-mode/identity.ts'),
-  ],
-  [fromRoot('./src/lib/socket.ts'), fromRoot('./src/testing/mock-mode/chat-socket.ts')],
+  [fromRoot('./src/features/auth/api/identity.ts'), fromRoot('./src/dev-mock/identity.ts')],
+  [fromRoot('./src/lib/socket.ts'), fromRoot('./src/dev-mock/chat-socket.ts')],
+  [fromRoot('./src/lib/stripe.ts'), fromRoot('./src/dev-mock/stripe.ts')],
 ]);
 const STAND_INS = new Set(SWAPS.values());
 
@@ -44,9 +42,10 @@ function apiMock(): Plugin {
         }, next);
       });
     },
-    // Firebase sign-in and the chat socket are swapped for their stand-ins.
+    // Firebase sign-in, the chat socket and Stripe.js are swapped for their stand-ins.
     async resolveId(source, importer, options) {
-      if (!/(identity|socket)$/.test(source) || (importer && STAND_INS.has(importer))) return null;
+      if (!/(identity|socket|\/stripe)$/.test(source) || (importer && STAND_INS.has(importer)))
+        return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && SWAPS.get(resolved.id)) ?? null;
     },

@@ -2,7 +2,6 @@
 
 /** `name` is A→Z; the price sorts go both ways. */
 export const BOOK_SORTS = ['name', 'price-asc', 'price-desc'] as const;
-export type BookSort = (typeof BOOK_SORTS)[number];
 
 /** Page size the server uses when `page` is given without `limit`. */
 export const DEFAULT_BOOK_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 // Zod-free, so the web app may import these as values.
 
-/** A line's quantity (spec §4 Book cart: minus at 1 removes the line instead). */
+/** A line's quantity (docs/product.md §4 Book cart: minus at 1 removes the line instead). */
 export const CART_LIMITS = { minQuantity: 1, maxQuantity: 99 } as const;
 
 /** Texts the API answers with for cart calls (shown to users as they are). */

@@ -1,6 +1,6 @@
 // Zod-free, so the web app may import these as values.
 
-/** The shipping form's countries (spec §2), in the spec's order. */
+/** The shipping form's countries (docs/product.md §2), in the spec's order. */
 export const SHIPPING_COUNTRIES = ['Bangladesh', 'United States', 'Canada', 'Mexico'] as const;
 export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
@@ -38,7 +38,7 @@ export const CHECKOUT_MESSAGES = {
   badSignature: 'Invalid Stripe signature.',
 } as const;
 
-/** Texts the card-payment screen shows (spec §2, §4). */
+/** Texts the card-payment screen shows (docs/product.md §2, §4). */
 export const PAYMENT_TEXTS = {
   heading: 'Pay price of the book',
   succeeded: 'Congrats! Your payment is completed.',

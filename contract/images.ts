@@ -13,5 +13,3 @@ export const imageUploadedSchema = z.object({
 export const imageParamsSchema = z.object({
   id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
 });
-
-export type ImageUploaded = z.infer<typeof imageUploadedSchema>;

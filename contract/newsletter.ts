@@ -19,6 +19,3 @@ export const newsletterBodySchema = z.strictObject(
 );
 
 export const newsletterResponseSchema = z.object({ message: z.string() });
-
-export type NewsletterBody = z.infer<typeof newsletterBodySchema>;
-export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;

@@ -3,7 +3,7 @@ import { textSchema } from './text';
 
 export { CHECKOUT_MESSAGES } from './checkout-rules';
 
-/** An order (spec §3 "Order (booking)"): one paid line, priced in dollars per copy. */
+/** An order (docs/product.md §3 "Order (booking)"): one paid line, priced in dollars per copy. */
 export const orderSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -3,13 +3,7 @@ import { emailSchema } from './email';
 import { CHECKOUT_LIMITS, SHIPPING_COUNTRIES } from './checkout-rules';
 import { textSchema } from './text';
 
-export {
-  CHECKOUT_LIMITS,
-  CHECKOUT_MESSAGES,
-  PAYMENT_SOURCES,
-  PAYMENT_TEXTS,
-  SHIPPING_COUNTRIES,
-} from './checkout-rules';
+export { CHECKOUT_LIMITS, CHECKOUT_MESSAGES, SHIPPING_COUNTRIES } from './checkout-rules';
 
 // Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
 const objectBody = {
@@ -23,7 +17,7 @@ const requiredText = (max: number) =>
     .min(1, 'Must not be empty')
     .max(max, `Must be at most ${max} characters`);
 
-/** The shipping form (spec §2): every field required. Kept with the payment and its orders. */
+/** The shipping form (docs/product.md §2): every field required. Kept with the payment and its orders. */
 export const shippingAddressSchema = z.strictObject(
   {
     firstName: requiredText(CHECKOUT_LIMITS.maxNameLength),

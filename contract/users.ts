@@ -3,7 +3,7 @@ import { emailSchema } from './email';
 import { textSchema } from './text';
 import { USER_ROLES } from './account-messages';
 
-export { AUTH_MESSAGES, USER_MESSAGES, USER_ROLES } from './account-messages';
+export { AUTH_MESSAGES, USER_MESSAGES } from './account-messages';
 export const userRoleSchema = z.enum(USER_ROLES);
 
 /** Params of every `/…/{email}` route. */
@@ -91,11 +91,6 @@ export const makeAdminResponseSchema = z.object({
 });
 
 export type UserRole = z.infer<typeof userRoleSchema>;
-export type EmailParams = z.infer<typeof emailParamsSchema>;
-export type TokenExchangeBody = z.infer<typeof tokenExchangeBodySchema>;
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export type UserProfile = z.infer<typeof userProfileSchema>;
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 export type UserSummary = z.infer<typeof userSummarySchema>;
-export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
-export type MakeAdminResponse = z.infer<typeof makeAdminResponseSchema>;

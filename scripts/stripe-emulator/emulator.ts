@@ -1,11 +1,10 @@
 // A local Stripe emulator (like the Firebase Auth Emulator, but ours): the subset of Stripe's API our
 // checkout uses, Stripe's test cards, signed webhooks with retries, and a Stripe.js stand-in at
 // /v3/stripe.js. State lives in memory. Endpoints under /_emulator/ are ours, not Stripe's.
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { EventLog } from './events';
-import { createRequestHandler } from './http-api';
+import { buildEmulatorApp } from './http-api';
 import { IdempotencyStore } from './idempotency';
 import { PaymentIntents } from './payment-intents';
 import { buildStandInScript } from './stand-in-script';
@@ -33,7 +32,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const webhooks = options.webhook
     ? new WebhookSender(options.webhook, options.retryDelaysMs ?? defaultRetryDelaysMs, log)
     : undefined;
-  const handler = createRequestHandler({
+  const app = buildEmulatorApp({
     intents: new PaymentIntents(events),
     events,
     idempotency: new IdempotencyStore(),
@@ -42,15 +41,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     defaultApiVersion: Stripe.API_VERSION,
   });
 
-  const server = createServer(handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  await app.listen({ port: options.port, host });
+  const { port } = app.server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
@@ -60,10 +52,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     close() {
       closing ??= (async () => {
         await webhooks?.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        await app.close();
       })();
       return closing;
     },

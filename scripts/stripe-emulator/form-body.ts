@@ -1,44 +1,51 @@
 // Stripe's request encoding: `application/x-www-form-urlencoded` bodies (and GET query strings) whose
 // keys nest with brackets — `metadata[order]=7`, `payment_method_types[0]=card` or
-// `payment_method_types[]=card` — plus typed readers that answer Stripe's parameter errors.
+// `payment_method_types[]=card`, parsed by qs — plus typed readers that answer Stripe's parameter errors.
+import qs from 'qs';
 import { ApiError, apiErrors } from './api-error';
 
-export type FormValue = string | FormObject;
+type FormValue = string | FormObject;
 export type FormObject = { [key: string]: FormValue };
 
-function keyPath(key: string): string[] {
-  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match?.[1]) return [key];
-  const nested = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1] ?? '');
-  return [match[1], ...nested];
-}
+// qs with Stripe's bracket syntax: lists stay lists up to 100 entries (a larger index, such as a
+// metadata key `metadata[500]`, is an object key), nesting deeper than 10 levels is refused.
+const qsOptions: qs.IParseOptions = {
+  depth: 10,
+  strictDepth: true,
+  arrayLimit: 100,
+  allowSparse: true,
+  parameterLimit: 1000,
+  duplicates: 'last',
+};
 
-// Nested keys always make objects (`x[0]`, `x[1]` → { 0, 1 }; `x[]` appends the next index), so a
-// metadata key that happens to be a number stays a key; readStringList reads such objects as lists.
-function setPath(root: FormObject, path: string[], value: string, fullKey: string): void {
-  let container: FormObject = root;
-  path.forEach((rawSegment, index) => {
-    const segment = rawSegment === '' ? String(Object.keys(container).length) : rawSegment;
-    if (index === path.length - 1) {
-      if (typeof container[segment] === 'object') throw apiErrors.invalidString(fullKey);
-      container[segment] = value;
-      return;
-    }
-    const existing = container[segment];
-    if (existing === undefined) {
-      const created: FormObject = {};
-      container[segment] = created;
-      container = created;
-    } else if (typeof existing === 'string') {
-      throw apiErrors.invalidHash(fullKey);
-    } else container = existing;
-  });
+// qs's lists become objects keyed by index (`x[0]`, `x[1]` → { 0, 1 }; `x[]` appends), so a metadata
+// key that happens to be a number stays a key; readStringList reads such objects as lists. A key used
+// both as a value and as a hash (`a=1&a[b]=2`) is Stripe's "invalid hash" error.
+function toFormValue(value: unknown, name: string): FormValue {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) throw apiErrors.invalidString(name);
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
+  if (Array.isArray(value) && new Set(entries.map(([, item]) => typeof item)).size > 1)
+    throw apiErrors.invalidHash(name);
+  const object: FormObject = {};
+  for (const [key, item] of entries) object[key] = toFormValue(item, `${name}[${key}]`);
+  return object;
 }
 
 /** Parses a form-encoded body or query string into nested objects and lists. */
 export function parseForm(encoded: string): FormObject {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = qs.parse(encoded, qsOptions);
+  } catch (error) {
+    throw new ApiError(400, {
+      type: 'invalid_request_error',
+      message: `Invalid request: ${error instanceof Error ? error.message : 'malformed parameters'}.`,
+      code: 'parameter_invalid',
+    });
+  }
   const root: FormObject = {};
-  for (const [key, value] of new URLSearchParams(encoded)) setPath(root, keyPath(key), value, key);
+  for (const [key, value] of Object.entries(parsed)) root[key] = toFormValue(value, key);
   return root;
 }
 

@@ -1,7 +1,8 @@
-// The HTTP layer: CORS, API-key checks, form bodies, idempotency, routing to the PaymentIntent state
-// machine, Stripe-shaped JSON answers, the Stripe.js stand-in, and the emulator-only `/_emulator/`
-// inspection endpoints. Events are handed to the webhook sender only after the answer is sent.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The HTTP layer on Fastify: CORS, API-key checks, form bodies (qs), idempotency, routing to the
+// PaymentIntent state machine, Stripe-shaped JSON answers, the Stripe.js stand-in, and the
+// emulator-only `/_emulator/` inspection endpoints. Events go to the webhook sender only after the
+// answer is sent.
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { ApiError, apiErrors } from './api-error';
 import type { EventLog } from './events';
@@ -26,7 +27,7 @@ type KeyKind = 'secret' | 'publishable';
 type Answer = { status: number; body: unknown };
 type Route = {
   method: 'GET' | 'POST';
-  pattern: RegExp;
+  url: string;
   /** 'client-secret': a publishable key may call it together with the PaymentIntent's client secret. */
   access: 'secret' | 'client-secret';
   handle: (id: string, params: FormObject, caller: Caller) => Answer;
@@ -42,171 +43,169 @@ const corsHeaders = {
   'access-control-max-age': '300',
 };
 
-export function createRequestHandler(deps: ApiDependencies) {
-  const routes = apiRoutes(deps);
+/** The emulator's HTTP API on Fastify. */
+export function buildEmulatorApp(deps: ApiDependencies): FastifyInstance {
+  const app = Fastify({ bodyLimit: maxBodyBytes, forceCloseConnections: true });
 
-  return (request: IncomingMessage, response: ServerResponse): void => {
-    handle(request, response).catch((error: unknown) => {
-      console.error('[stripe-emulator] unexpected error', error);
-      if (!response.headersSent)
-        sendJson(response, 500, { error: { type: 'api_error', message: 'Emulator error.' } });
-      else response.destroy();
-    });
-  };
+  // Stripe takes form bodies whatever the content type says; qs parses them in the route.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value);
-    const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://emulator.invalid');
-    const path = url.pathname;
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(corsHeaders);
+  });
+  // Deliver the events a request made once its answer is out, as Stripe does.
+  app.addHook('onResponse', async () => {
+    for (const record of deps.events.takeUndispatched()) deps.webhooks?.deliver(record);
+  });
 
-    if (method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    if (method === 'GET' && path === '/') {
-      sendJson(response, 200, {
-        object: 'stripe_emulator',
-        note: 'A local Stripe emulator for development and tests; not Stripe.',
-        stripe_js: '/v3/stripe.js',
-        api: '/v1/payment_intents',
-        events: '/_emulator/events',
-      });
-      return;
-    }
-    if (method === 'GET' && isStandInPath(path)) {
-      response.writeHead(200, {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendJson(reply, error.status, { error: error.body });
+    if ((error as { statusCode?: number }).statusCode === 413)
+      return sendJson(reply, 413, { error: apiErrors.bodyTooLarge().body });
+    console.error('[stripe-emulator] unexpected error', error);
+    return sendJson(reply, 500, { error: { type: 'api_error', message: 'Emulator error.' } });
+  });
+  app.setNotFoundHandler(notFound);
+
+  app.options('/*', (_request, reply) => reply.code(204).send());
+
+  app.get('/', (_request, reply) =>
+    sendJson(reply, 200, {
+      object: 'stripe_emulator',
+      note: 'A local Stripe emulator for development and tests; not Stripe.',
+      stripe_js: '/v3/stripe.js',
+      api: '/v1/payment_intents',
+      events: '/_emulator/events',
+    }),
+  );
+
+  // Stripe.js lives at /v3/ (and the release-train paths, such as /basil/stripe.js).
+  const standIn = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .headers({
         'content-type': 'application/javascript; charset=utf-8',
         'cache-control': 'no-cache',
         'cross-origin-resource-policy': 'cross-origin',
-      });
-      response.end(deps.standInScript);
-      return;
-    }
-    if (path.startsWith('/_emulator/')) {
-      const answer = emulatorOnly(method, path, url.searchParams);
-      sendJson(response, answer.status, answer.body);
-      return;
-    }
+      })
+      .send(deps.standInScript);
+  app.get('/v3', standIn);
+  app.get('/v3/', standIn);
+  app.get('/v3/stripe.js', standIn);
+  app.get<{ Params: { train: string } }>('/:train/stripe.js', (request, reply) =>
+    /^[a-z]+$/.test(request.params.train) ? standIn(request, reply) : notFound(request, reply),
+  );
 
-    const requestId = newId('req');
-    response.setHeader('request-id', requestId);
-    try {
-      const body = method === 'POST' ? await readBody(request) : '';
-      const params = parseForm(method === 'POST' ? body : url.search.slice(1));
-      const answer = apiAnswer(request, method, path, params, requestId, response);
-      sendJson(response, answer.status, answer.body, answer.json);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      sendJson(response, error.status, { error: error.body });
-    }
-    // Deliver the events this request made once its answer is out, as Stripe does.
-    const dispatch = () => {
-      for (const record of deps.events.takeUndispatched()) deps.webhooks?.deliver(record);
-    };
-    if (response.writableFinished) dispatch();
-    else response.once('finish', dispatch);
+  registerEmulatorOnly(app, deps);
+
+  for (const route of apiRoutes(deps)) {
+    app.route<{ Params: { id?: string }; Body: string | undefined }>({
+      method: route.method,
+      url: route.url,
+      handler: (request, reply) => {
+        reply.header('request-id', newId('req'));
+        const encoded =
+          request.method === 'POST' ? (request.body ?? '') : queryOf(request.raw.url ?? '');
+        const params = parseForm(encoded);
+        const answer = apiAnswer(deps, route, request, reply, params);
+        return sendJson(reply, answer.status, answer.body, answer.json);
+      },
+    });
+  }
+  return app;
+}
+
+function apiAnswer(
+  deps: ApiDependencies,
+  route: Route,
+  request: FastifyRequest<{ Params: { id?: string } }>,
+  reply: FastifyReply,
+  params: FormObject,
+): Answer & { json?: string } {
+  const key = apiKeyOf(request, params);
+  delete params.key;
+  const kind = checkKey(key);
+  const apiVersion = header(request, 'stripe-version') ?? deps.defaultApiVersion;
+  reply.header('stripe-version', apiVersion);
+  const idempotencyKey =
+    request.method === 'POST' ? (header(request, 'idempotency-key') ?? null) : null;
+  if (idempotencyKey) reply.header('idempotency-key', idempotencyKey);
+  const caller: Caller = {
+    requestId: String(reply.getHeader('request-id')),
+    idempotencyKey,
+    apiVersion,
+    publishable: kind === 'publishable',
+  };
+  const id = request.params.id ?? '';
+  if (kind === 'publishable') {
+    if (route.access !== 'client-secret') throw apiErrors.publishableKeyNotAllowed();
+    checkClientSecret(deps, id, params);
   }
 
-  function apiAnswer(
-    request: IncomingMessage,
-    method: string,
-    path: string,
-    params: FormObject,
-    requestId: string,
-    response: ServerResponse,
-  ): Answer & { json?: string } {
-    const route = routes.find(
-      (candidate) => candidate.method === method && candidate.pattern.test(path),
-    );
-    const match = route?.pattern.exec(path);
-    if (!route || !match) throw apiErrors.unrecognizedUrl(method, path);
-
-    const key = apiKeyOf(request, params);
-    delete params.key;
-    const kind = checkKey(key);
-    const apiVersion = header(request, 'stripe-version') ?? deps.defaultApiVersion;
-    response.setHeader('stripe-version', apiVersion);
-    const idempotencyKey = method === 'POST' ? (header(request, 'idempotency-key') ?? null) : null;
-    if (idempotencyKey) response.setHeader('idempotency-key', idempotencyKey);
-    const caller: Caller = {
-      requestId,
-      idempotencyKey,
-      apiVersion,
-      publishable: kind === 'publishable',
-    };
-    const id = decodeURIComponent(match[1] ?? '');
-    if (kind === 'publishable') {
-      if (route.access !== 'client-secret') throw apiErrors.publishableKeyNotAllowed();
-      checkClientSecret(id, params);
+  const endpoint = `${request.method} ${pathOf(request)}`;
+  const print = fingerprint(params);
+  if (idempotencyKey) {
+    const saved = deps.idempotency.replay(key, idempotencyKey, endpoint, print);
+    if (saved) {
+      reply.header('idempotent-replayed', 'true');
+      return { status: saved.status, body: undefined, json: saved.json };
     }
-
-    const endpoint = `${method} ${path}`;
-    const print = fingerprint(params);
-    if (idempotencyKey) {
-      const saved = deps.idempotency.replay(key, idempotencyKey, endpoint, print);
-      if (saved) {
-        response.setHeader('idempotent-replayed', 'true');
-        return { status: saved.status, body: undefined, json: saved.json };
-      }
-    }
-    let answer: Answer;
-    try {
-      answer = route.handle(id, params, caller);
-    } catch (error) {
-      if (idempotencyKey && error instanceof ApiError && error.keepForIdempotency)
-        deps.idempotency.save(key, idempotencyKey, endpoint, print, {
-          status: error.status,
-          json: toJson({ error: error.body }),
-        });
-      throw error;
-    }
-    if (idempotencyKey)
+  }
+  let answer: Answer;
+  try {
+    answer = route.handle(id, params, caller);
+  } catch (error) {
+    if (idempotencyKey && error instanceof ApiError && error.keepForIdempotency)
       deps.idempotency.save(key, idempotencyKey, endpoint, print, {
-        status: answer.status,
-        json: toJson(answer.body),
+        status: error.status,
+        json: toJson({ error: error.body }),
       });
-    return answer;
+    throw error;
   }
+  if (idempotencyKey)
+    deps.idempotency.save(key, idempotencyKey, endpoint, print, {
+      status: answer.status,
+      json: toJson(answer.body),
+    });
+  return answer;
+}
 
-  function checkClientSecret(id: string, params: FormObject): void {
-    const secret = params.client_secret;
-    if (typeof secret !== 'string' || secret === '') throw apiErrors.missingParam('client_secret');
-    if (deps.intents.retrieve(id).client_secret !== secret) throw apiErrors.clientSecretMismatch();
-  }
+function checkClientSecret(deps: ApiDependencies, id: string, params: FormObject): void {
+  const secret = params.client_secret;
+  if (typeof secret !== 'string' || secret === '') throw apiErrors.missingParam('client_secret');
+  if (deps.intents.retrieve(id).client_secret !== secret) throw apiErrors.clientSecretMismatch();
+}
 
-  function emulatorOnly(method: string, path: string, query: URLSearchParams): Answer {
-    if (method === 'GET' && path === '/_emulator/events') {
-      const type = query.get('type');
-      const paymentIntent = query.get('payment_intent');
-      const data = deps.events
-        .all()
-        .filter((record) => !type || record.event.type === type)
-        .filter((record) => !paymentIntent || relatesTo(record.event, paymentIntent))
-        .map((record) => ({ event: record.event, delivery: record.delivery }));
-      return { status: 200, body: { object: 'list', data } };
-    }
-    const resend = /^\/_emulator\/events\/([^/]+)\/resend$/.exec(path);
-    if (method === 'POST' && resend) {
-      const id = decodeURIComponent(resend[1] ?? '');
-      const record = deps.events.find(id);
-      if (!record) return errorAnswer(apiErrors.resourceMissing('event', id));
-      if (!deps.webhooks)
-        return {
-          status: 409,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message:
-                'No webhook is configured: start the emulator with --webhook-url and --webhook-secret.',
-            },
-          },
-        };
-      deps.webhooks.deliver(record);
-      return { status: 202, body: { id, object: 'event', resent: true } };
-    }
-    return errorAnswer(apiErrors.unrecognizedUrl(method, path));
-  }
+/** Ours, not Stripe's: the events log and a webhook resend, for tests and development. */
+function registerEmulatorOnly(app: FastifyInstance, deps: ApiDependencies): void {
+  app.get('/_emulator/events', (request, reply) => {
+    const query = new URLSearchParams(queryOf(request.raw.url ?? ''));
+    const type = query.get('type');
+    const paymentIntent = query.get('payment_intent');
+    const data = deps.events
+      .all()
+      .filter((record) => !type || record.event.type === type)
+      .filter((record) => !paymentIntent || relatesTo(record.event, paymentIntent))
+      .map((record) => ({ event: record.event, delivery: record.delivery }));
+    return sendJson(reply, 200, { object: 'list', data });
+  });
+  app.post<{ Params: { id: string } }>('/_emulator/events/:id/resend', (request, reply) => {
+    const { id } = request.params;
+    const record = deps.events.find(id);
+    if (!record) throw apiErrors.resourceMissing('event', id);
+    if (!deps.webhooks)
+      return sendJson(reply, 409, {
+        error: {
+          type: 'invalid_request_error',
+          message:
+            'No webhook is configured: start the emulator with --webhook-url and --webhook-secret.',
+        },
+      });
+    deps.webhooks.deliver(record);
+    return sendJson(reply, 202, { id, object: 'event', resent: true });
+  });
 }
 
 function apiRoutes(deps: ApiDependencies): Route[] {
@@ -220,13 +219,13 @@ function apiRoutes(deps: ApiDependencies): Route[] {
   return [
     {
       method: 'POST',
-      pattern: /^\/v1\/payment_intents$/,
+      url: '/v1/payment_intents',
       access: 'secret',
       handle: (_id, params, caller) => intentAnswer(intents.create(params, caller), params, caller),
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      url: '/v1/payment_intents/:id',
       access: 'client-secret',
       handle: (id, params, caller) => {
         delete params.client_secret;
@@ -239,28 +238,28 @@ function apiRoutes(deps: ApiDependencies): Route[] {
     },
     {
       method: 'POST',
-      pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      url: '/v1/payment_intents/:id/confirm',
       access: 'client-secret',
       handle: (id, params, caller) =>
         intentAnswer(intents.confirm(id, params, caller), params, caller),
     },
     {
       method: 'POST',
-      pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      url: '/v1/payment_intents/:id/cancel',
       access: 'secret',
       handle: (id, params, caller) =>
         intentAnswer(intents.cancel(id, params, caller), params, caller),
     },
     {
       method: 'POST',
-      pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      url: '/v1/payment_intents/:id',
       access: 'secret',
       handle: (id, params, caller) =>
         intentAnswer(intents.update(id, params, caller), params, caller),
     },
     {
       method: 'GET',
-      pattern: /^\/v1\/events\/([^/]+)$/,
+      url: '/v1/events/:id',
       access: 'secret',
       handle: (id) => {
         const record = deps.events.find(id);
@@ -271,22 +270,18 @@ function apiRoutes(deps: ApiDependencies): Route[] {
   ];
 }
 
-function isStandInPath(path: string): boolean {
-  return ['/v3', '/v3/', '/v3/stripe.js'].includes(path) || /^\/[a-z]+\/stripe\.js$/.test(path);
-}
-
 function relatesTo(event: Stripe.Event, paymentIntentId: string): boolean {
   const object = event.data.object as { id?: string; payment_intent?: unknown };
   return object.id === paymentIntentId || object.payment_intent === paymentIntentId;
 }
 
-function header(request: IncomingMessage, name: string): string | undefined {
+function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
 /** `Authorization: Bearer <key>`, Basic auth with the key as user name, or Stripe.js's `key=`. */
-function apiKeyOf(request: IncomingMessage, params: FormObject): string {
+function apiKeyOf(request: FastifyRequest, params: FormObject): string {
   const authorization = header(request, 'authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (bearer) return bearer;
@@ -303,35 +298,29 @@ function checkKey(key: string): KeyKind {
   return match[1] === 'pk' ? 'publishable' : 'secret';
 }
 
-function errorAnswer(error: ApiError): Answer {
-  return { status: error.status, body: { error: error.body } };
-}
-
 function toJson(body: unknown): string {
   return JSON.stringify(body, null, 2);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, json?: string): void {
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'cache-control': 'no-cache, no-store',
-  });
-  response.end(json ?? toJson(body));
+function sendJson(reply: FastifyReply, status: number, body: unknown, json?: string) {
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'application/json', 'cache-control': 'no-cache, no-store' })
+    .send(json ?? toJson(body));
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      // Past the limit the rest is read and dropped, so that the 413 answer still reaches the client.
-      if (size <= maxBodyBytes) chunks.push(chunk);
-    });
-    request.on('end', () => {
-      if (size > maxBodyBytes) reject(apiErrors.bodyTooLarge());
-      else resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    request.on('error', reject);
-  });
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = pathOf(request);
+  if (!path.startsWith('/_emulator/')) reply.header('request-id', newId('req'));
+  const error = apiErrors.unrecognizedUrl(request.method, path);
+  return sendJson(reply, error.status, { error: error.body });
+}
+
+function pathOf(request: FastifyRequest): string {
+  return new URL(request.raw.url ?? '/', 'http://emulator.invalid').pathname;
+}
+
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
 }

@@ -10,7 +10,10 @@ import {
   fullYear,
   isExpired,
   passesLuhn,
-} from './card-number';
+  cardMessages,
+  chargeOutcomeFor,
+  testCardForPaymentMethod,
+} from '../../src/testing/stripe/test-cards';
 import type { EventCause, EventLog } from './events';
 import {
   readBoolean,
@@ -32,7 +35,6 @@ import {
   type BillingDetails,
   type CardDetails,
 } from './stripe-objects';
-import { cardMessages, chargeOutcomeFor, testCardForPaymentMethod } from './test-cards';
 
 /** Who asks, and on behalf of which request (for the events it causes). */
 export type Caller = EventCause & {

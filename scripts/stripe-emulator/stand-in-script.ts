@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 
-const sources = ['card-number.ts', 'stripe-js-stand-in.ts'];
+// The one Stripe.js fake, shared with the web tests and `npm run dev:mock` (src/testing/stripe/).
+const sources = ['test-cards.ts', 'stripe-js-stand-in.ts'];
+const sourceFolder = new URL('../../src/testing/stripe/', import.meta.url);
 
 function transpile(file: string): string {
-  const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+  const source = readFileSync(new URL(file, sourceFolder), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext },
     fileName: file,
@@ -35,7 +37,7 @@ function build(): string {
     body,
     '  var script = document.currentScript;',
     '  if (!script || !script.src) throw new Error("Load the Stripe emulator\'s stripe.js with a <script src> tag.");',
-    '  installStripeStandIn(window, script.src);',
+    '  installStripeStandIn(window, new URL(script.src).origin);',
     '})();',
     '',
   ].join('\n');

@@ -11,7 +11,7 @@ import {
   chatRoomSchema,
   deleteMessagePayloadSchema,
   loadHistoryPayloadSchema,
-  newMessagePayloadSchema,
+  checkNewMessage,
   syncHistoryPayloadSchema,
   typingPayloadSchema,
   type ChatAck,
@@ -141,6 +141,20 @@ export class FakeChatSocket {
     const missed = this.missed.slice(0, Math.max(0, this.missed.length - lostInReplay));
     this.missed = [];
     for (const [event, payload] of missed) this.deliver(event, payload);
+  }
+
+  /**
+   * The server ended the session (token expired, account deleted): `sessionEnded`, then a
+   * server-side disconnect, which socket.io-client does not retry by itself.
+   */
+  endSession(message: string): void {
+    if (!this.connected) return;
+    this.deliver('sessionEnded', { message });
+    this.active = false;
+    this.connected = false;
+    this.rooms.clear();
+    this.server.leave(this);
+    this.deliver('disconnect', 'io server disconnect');
   }
 
   /** The network went away: socket.io notices and keeps trying to reconnect. */
@@ -358,21 +372,19 @@ export class FakeChatServer {
     identity: Identity,
     payload: unknown,
   ): ChatAck<NewMessageAck> {
-    const parsed = newMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { newMessage, room, clientId } = parsed.data;
+    // The server's own rule (contract/chat.ts), then its order: the room, the limit, the store.
+    const checked = checkNewMessage(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, clientId, msg, name } = checked.message;
     if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
-    const msg = newMessage.msg.trim();
-    if (msg.length < CHAT_LIMITS.minMessageLength) return fail(CHAT_MESSAGES.emptyMessage);
-    if (msg.length > CHAT_LIMITS.maxMessageLength) return fail(CHAT_MESSAGES.messageTooLong);
     const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
+    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     const stored = key === undefined ? undefined : this.byClientId.get(key);
     if (stored) return { ok: true, message: stored };
-    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     const message = this.store({
       room,
       msg,
-      name: newMessage.name,
+      name,
       userId: identity.userId,
       // The server stamps its own time; the client's is ignored.
       time: new Date().toISOString(),

@@ -87,3 +87,72 @@ test('the admin sees the Make Admin table of the mocked users', async ({ page })
     await expect(rows.filter({ hasText: email })).toHaveCount(1);
   }
 });
+
+/** The card field's inputs whose text does not fit (Stripe's test card cut to "4242 42" on a phone). */
+function cutCardInputs(page: Page) {
+  return page
+    .getByRole('group', { name: 'Credit or debit card' })
+    .locator('input')
+    .evaluateAll((inputs) =>
+      (inputs as HTMLInputElement[])
+        .filter((input) => input.scrollWidth > input.clientWidth)
+        .map((input) => `${input.getAttribute('aria-label')}: ${input.value}`),
+    );
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('M5V 2T6');
+}
+
+test("the student pays with Stripe's test cards: a declined card in red, then 4242… pays and My Orders lists the book", async ({
+  page,
+}) => {
+  await logIn(page, 'student@learntogether.test', 'student123');
+  await expect(page).toHaveURL(/\/home$/);
+  // From here on no reload: the mocked data lives in the page.
+  await page.goto('/book');
+  const book = page.getByRole('article', { name: 'Clean Code' });
+  await book.getByRole('button', { name: 'Order Now: Clean Code' }).click();
+  await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Orders' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('First name').fill('Sam');
+  await form.getByLabel('Last name').fill('Student');
+  await form.getByLabel('Country').selectOption('Canada');
+  await form.getByLabel('Full address').fill('12 Maple Street');
+  await form.getByLabel('City').fill('Toronto');
+  await form.getByLabel('State / Zilla').fill('Ontario');
+  await form.getByLabel('ZIP / Postal code').fill('M5V 2T6');
+  await form.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/paymentcard$/);
+  await expect(page.getByText(/^Please pay : /)).toBeVisible();
+  await expect(page.getByText('Card payment is not configured')).toHaveCount(0);
+
+  // On a phone the whole card — number, expiry, CVC, ZIP — is visible in the field.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fillCard(page, '4000 0000 0000 0002');
+  await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  expect(await cutCardInputs(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/dev-mock-card-phone.png' });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Your card was declined.');
+  await expect(alert).toHaveClass(/text-error/);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await fillCard(page, '4242 4242 4242 4242');
+  expect(await cutCardInputs(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/dev-mock-card-desktop.png' });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+  // msw plays Stripe's webhook: the cart empties, the order is made.
+  await expect(page.getByRole('link', { name: 'Book cart (0 items)' })).toBeVisible();
+  await page.getByRole('link', { name: 'See My Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Clean Code' })).toHaveCount(1);
+});

@@ -1,4 +1,4 @@
--- Chat messages of the six rooms (DESIGN.md §4). The server stamps `created_at` and keeps the
+-- Chat messages of the six rooms (docs/decisions.md). The server stamps `created_at` and keeps the
 -- sender's account id, so "own" messages are decided by identity, not by the display name.
 
 create table chat_messages (

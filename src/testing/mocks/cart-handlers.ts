@@ -10,7 +10,7 @@ import {
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { db } from './db';
 
-// The book-cart routes (DESIGN.md §3) over db.carts. A line belongs to the address in its `email`;
+// The book-cart routes (docs/architecture.md §3) over db.carts. A line belongs to the address in its `email`;
 // apiRoute checks the owner with the contract's accessDenial: a stranger gets a missing line's 404.
 
 let lineSequence = 0;

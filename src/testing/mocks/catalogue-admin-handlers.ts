@@ -4,7 +4,7 @@ import { IMAGE_LIMITS, imageParamsSchema } from '@contract/images';
 import { ApiFailure, apiRoute } from './api-route';
 import { db } from './db';
 
-// Adding a book (DESIGN.md §3): POST /book, and the image hosts it uploads to first, the product
+// Adding a book (docs/architecture.md §3): POST /book, and the image hosts it uploads to first, the product
 // server's /images and imgbb. Who may call them and how bodies are checked come from contract/.
 
 type ImageType = (typeof IMAGE_LIMITS.types)[number];
@@ -92,7 +92,7 @@ export const catalogueAdminHandlers = [
   }),
 ];
 
-// Not imported from src/lib/image-host.ts: the test setup loads these handlers, and a test that
+// Not imported from src/features/add-book/api/images-api.ts: the test setup loads these handlers, and a test that
 // mocks the env (VITE_IMGBB_API_KEY) needs image-host loaded after its mock.
 const IMGBB_UPLOAD_URL = 'https://api.imgbb.com/1/upload';
 

@@ -11,7 +11,7 @@ import { emailParamsSchema } from '@contract/users';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
-// The checkout and order routes (DESIGN.md §3) over db.payments and db.orders. As on the server,
+// The checkout and order routes (docs/architecture.md §3) over db.payments and db.orders. As on the server,
 // the amount comes from the fake db (the book cart, or the course list), never from the client,
 // and orders are made only when the payment succeeds (`settlePayment`, the webhook's work).
 
@@ -106,7 +106,8 @@ export const checkoutHandlers = [
       if (payment) {
         payment.shipping = body.shipping;
       } else {
-        const id = `pi_mock_${++paymentSequence}`;
+        // Shaped like Stripe's ids (no `_` after the prefix), as the Stripe.js fake checks client secrets.
+        const id = `pi_mock${++paymentSequence}`;
         payment = {
           id,
           clientSecret: `${id}_secret_mock`,

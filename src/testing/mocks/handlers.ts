@@ -12,6 +12,7 @@ import { apiRoute } from './api-route';
 import { catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
 import { checkoutHandlers } from './checkout-handlers';
+import { stripeHandlers } from './stripe-handlers';
 import { db } from './db';
 import { userHandlers } from './user-handlers';
 
@@ -76,4 +77,5 @@ export const handlers = [
   ...catalogueAdminHandlers,
   ...cartHandlers,
   ...checkoutHandlers,
+  ...stripeHandlers,
 ];

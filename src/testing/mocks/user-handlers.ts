@@ -11,7 +11,7 @@ import { ApiFailure, apiRoute } from './api-route';
 import { addUser, db, findUser, type DbUser } from './db';
 import { makeAccessToken } from './tokens';
 
-// The account routes of the product API (DESIGN.md §3) over the in-memory users of db.ts. Who may
+// The account routes of the product API (docs/architecture.md §3) over the in-memory users of db.ts. Who may
 // call them, and how their input is checked, come from contract/ through apiRoute.
 
 const summary = ({ _id, email, role }: DbUser): UserSummary => ({ _id, email, role });

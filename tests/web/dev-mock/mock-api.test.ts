@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_POLICIES, type ListedRoute } from '@contract/access-policy';
+import { ACCESS_POLICIES, API_DESCRIPTION_ROUTES, type ListedRoute } from '@contract/access-policy';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-rules';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
 import { db } from '@/testing/mocks/db';
@@ -34,9 +34,13 @@ const pathOf = (route: ListedRoute, email = 'student@learntogether.test') =>
   route.slice(route.indexOf(' /api') + ' /api'.length).replace(':email', email);
 
 const routes = Object.entries(ACCESS_POLICIES) as [ListedRoute, string][];
-// Stripe's webhook is server-only: the browser never calls it (tests play it with settlePayment).
+// Stripe's webhook is server-only: the browser never calls it (tests play it with settlePayment);
+// nor does the web app call the API's description of itself.
 const served = routes.filter(
-  ([route, policy]) => route !== 'GET /api/health' && policy !== 'stripe-signature',
+  ([route, policy]) =>
+    route !== 'GET /api/health' &&
+    policy !== 'stripe-signature' &&
+    !API_DESCRIPTION_ROUTES.has(route),
 );
 
 describe('the msw fakes authorize by the contract table', () => {

@@ -3,7 +3,7 @@
 // Each room starts with a few messages from someone else; a reload starts afresh.
 import { CHAT_ROOMS } from '@contract/chat-rules';
 import type { ChatSocket } from '@/lib/socket';
-import { fakeChat } from '../fake-chat-socket';
+import { fakeChat } from '@/testing/fake-chat-socket';
 
 export const CHAT_SOCKET_PATH = '/socket.io';
 

@@ -1,8 +1,10 @@
-// The Stripe.js stand-in: `window.Stripe(publishableKey)` for the browser, talking to the emulator
-// that served it. It covers what our checkout uses — `elements().create('card')` and
-// `confirmCardPayment` — with Stripe.js's shapes, plus the functions react-stripe-js checks for.
-// Served by the emulator at /v3/stripe.js: `stand-in-script.ts` inlines `card-number.ts` and this file
-// into one classic script, so this file may import nothing but types and `./card-number`.
+// The one Stripe.js fake: `Stripe(publishableKey)` for the browser, talking to Stripe's API at
+// `apiBase` — the Stripe emulator that served it, or (web tests, `npm run dev:mock`) msw's Stripe
+// handlers. It covers what our checkout uses — `elements().create('card')` and `confirmCardPayment`
+// — with Stripe.js's shapes, plus the functions react-stripe-js checks for.
+// Served by the emulator at /v3/stripe.js: scripts/stripe-emulator/stand-in-script.ts inlines
+// `test-cards.ts` and this file into one classic script, so this file may import nothing but types
+// and `./test-cards`; the web tests and dev:mock import it as a module.
 import type {
   PaymentIntentResult,
   StripeCardElementChangeEvent,
@@ -17,8 +19,9 @@ import {
   fullYear,
   isExpired,
   passesLuhn,
+  validationMessages,
   type CardBrand,
-} from './card-number';
+} from './test-cards';
 
 type Handler = (payload?: unknown) => void;
 type CardFieldName = 'number' | 'expiry' | 'cvc' | 'postalCode';
@@ -32,24 +35,22 @@ type BillingDetails = {
   address?: Record<string, string | undefined>;
 };
 
-export const validationMessages = {
-  incomplete_number: 'Your card number is incomplete.',
-  invalid_number: 'Your card number is invalid.',
-  incomplete_expiry: "Your card's expiration date is incomplete.",
-  invalid_expiry_month: "Your card's expiration month is invalid.",
-  invalid_expiry_year_past: "Your card's expiration year is in the past.",
-  invalid_expiry_month_past: "Your card's expiration date is in the past.",
-  incomplete_cvc: "Your card's security code is incomplete.",
-  incomplete_zip: 'Your postal code is incomplete.',
-} as const;
-
 /** Stripe's default text style for Elements. */
 const defaultStyle = { color: '#32325d', fontSize: '16px', placeholderColor: '#aab7c4' };
 
 let elementCount = 0;
 
-export function installStripeStandIn(target: Window & typeof globalThis, scriptSrc: string) {
-  const apiOrigin = new URL(scriptSrc).origin;
+/**
+ * Defines `window.Stripe` (what js.stripe.com's script does), for the API at `apiBase`. Called
+ * only by the script the emulator builds from this module (stand-in-script.ts).
+ * @public
+ */
+export function installStripeStandIn(target: Window & typeof globalThis, apiBase: string) {
+  Reflect.set(target, 'Stripe', stripeStandIn(target, apiBase));
+}
+
+/** The `Stripe` function of Stripe.js, talking to the API at `apiBase` (no trailing slash). */
+export function stripeStandIn(target: Window & typeof globalThis, apiBase: string) {
   const document = target.document;
 
   function integrationError(message: string): Error {
@@ -66,6 +67,7 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
     private mountNode: HTMLElement | null = null;
     private container: HTMLElement | null = null;
     private styleSheet: HTMLStyleElement | null = null;
+    private resizeObserver: ResizeObserver | null = null;
     private inputs: Partial<Record<CardFieldName, HTMLInputElement>> = {};
     private readonly values: Record<CardFieldName, string> = {
       number: '',
@@ -105,6 +107,8 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
     }
 
     unmount(): void {
+      this.resizeObserver?.disconnect();
+      this.resizeObserver = null;
       this.container?.remove();
       this.styleSheet?.remove();
       this.mountNode?.classList.remove(...this.stateClasses(true));
@@ -300,6 +304,12 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       node.classList.add('StripeElement');
       this.container = container;
       this.applyStyles();
+      // The field follows its width (a phone turned, a window resized).
+      if (target.ResizeObserver) {
+        this.resizeObserver?.disconnect();
+        this.resizeObserver = new target.ResizeObserver(() => this.fit());
+        this.resizeObserver.observe(container);
+      }
     }
 
     private input(
@@ -400,7 +410,7 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       container.style.cssText = [
         'display: flex',
         'align-items: center',
-        'gap: 0.75em',
+        'gap: 0.5em',
         `font-size: ${fontSize}`,
         'line-height: 1.2em',
         'height: 1.2em',
@@ -440,6 +450,42 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
         ].join('\n');
       node.classList.remove(...this.stateClasses(true));
       node.classList.add(...this.stateClasses());
+      this.fit();
+    }
+
+    /**
+     * Sizes the inputs to what they show — a whole card number, `MM / YY`, the CVC and the ZIP —
+     * and, where the field is narrower than that (a 390 px phone), shrinks their text to fit rather
+     * than cutting the number. Needs a layout: without one (jsdom) the CSS sizes stay.
+     */
+    private fit(): void {
+      const container = this.container;
+      const available = container?.clientWidth ?? 0;
+      const context = available > 0 ? document.createElement('canvas').getContext('2d') : null;
+      if (!container || !context) return;
+      const style = target.getComputedStyle(container);
+      const fontPx = Number.parseFloat(style.fontSize) || 16;
+      context.font = `${style.fontWeight} ${fontPx}px ${style.fontFamily}`;
+      const widest = (...texts: string[]) =>
+        Math.max(...texts.map((text) => context.measureText(text).width)) + 2;
+      const sizes: [HTMLInputElement | undefined, number][] = [
+        [this.inputs.number, widest('0000 0000 0000 0000', '1234 1234 1234 1234')],
+        [this.inputs.expiry, widest('MM / YY', '00 / 00')],
+        [this.inputs.cvc, widest('CVC', '0000')],
+        [this.inputs.postalCode, widest('ZIP', this.values.postalCode)],
+      ];
+      const shown = sizes.filter(
+        (size): size is [HTMLInputElement, number] => size[0] !== undefined,
+      );
+      const gapPx = fontPx / 2;
+      const needed = shown.reduce((sum, [, width]) => sum + width, 0) + gapPx * (shown.length - 1);
+      const scale = Math.min(1, available / needed);
+      container.style.gap = `${gapPx * scale}px`;
+      shown.forEach(([input, width], index) => {
+        const last = index === shown.length - 1;
+        input.style.flex = `${last ? 1 : 0} 0 ${width * scale}px`;
+        input.style.fontSize = scale < 1 ? `${fontPx * scale}px` : 'inherit';
+      });
     }
   }
 
@@ -466,7 +512,7 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       );
     if (!publishableKey.startsWith('pk_test_'))
       throw integrationError(
-        `The Stripe emulator at ${apiOrigin} accepts test publishable keys only (pk_test_…).`,
+        `The Stripe emulator at ${apiBase} accepts test publishable keys only (pk_test_…).`,
       );
     const key = publishableKey;
     let cardElement: CardElement | null = null;
@@ -477,7 +523,7 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
       form: URLSearchParams,
     ): Promise<{ ok: true; body: unknown } | { ok: false; error: StripeError }> {
       form.set('key', key);
-      const url = `${apiOrigin}${path}${method === 'GET' ? `?${form.toString()}` : ''}`;
+      const url = `${apiBase}${path}${method === 'GET' ? `?${form.toString()}` : ''}`;
       try {
         const response = await target.fetch(url, {
           method,
@@ -497,7 +543,7 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
           ok: false,
           error: {
             type: 'api_connection_error',
-            message: `An error occurred with our connection to Stripe (the Stripe emulator at ${apiOrigin} did not answer).`,
+            message: `An error occurred with our connection to Stripe (the Stripe emulator at ${apiBase} did not answer).`,
           },
         };
       }
@@ -600,5 +646,5 @@ export function installStripeStandIn(target: Window & typeof globalThis, scriptS
 
   // @stripe/stripe-js compares this with the release train it expects ('endive') and warns otherwise.
   Stripe.version = 'endive';
-  Reflect.set(target, 'Stripe', Stripe);
+  return Stripe;
 }

@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import type { AuthService } from '@/lib/auth';
-import { handlers } from '../mocks/handlers';
+import { handlers } from '@/testing/mocks/handlers';
 import { createMockAuthService } from './mock-session';
 
 /**

@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoAccounts } from '../../../scripts/lib/auth-emulator';
 import { authErrorMessage } from '@/features/auth/auth-messages';
 import type { AuthUser } from '@/lib/auth';
-import { MOCK_DEMO_ACCOUNTS } from '@/testing/mock-mode/demo-accounts';
+import { MOCK_DEMO_ACCOUNTS } from '@/dev-mock/demo-accounts';
 import { fakeIdToken } from '@/testing/mocks/tokens';
 
 // The stand-in sign-in of `npm run dev:mock`. Its session lives in module state and
 // localStorage, so every test loads the modules afresh (a reload, as far as they know).
 async function load() {
   vi.resetModules();
-  const identity = await import('@/testing/mock-mode/identity');
-  const { createMockAuthService } = await import('@/testing/mock-mode/mock-session');
+  const identity = await import('@/dev-mock/identity');
+  const { createMockAuthService } = await import('@/dev-mock/mock-session');
   return { identity, service: createMockAuthService() };
 }
 

@@ -1,5 +1,5 @@
 import type { AuthService, AuthUser } from '@/lib/auth';
-import { fakeIdToken } from '../mocks/tokens';
+import { fakeIdToken } from '@/testing/mocks/tokens';
 
 // The signed-in identity of `npm run dev:mock`, standing in for Firebase Auth: the stand-in
 // identity functions (./identity.ts) sign in and out here, the app's AuthService listens. Kept in
