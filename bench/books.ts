@@ -4,7 +4,8 @@
 //     schema of its own dropped after; `BENCH_DATABASE_URL=` skips it). "cold" rebuilds the answer
 //     from the database (cache emptied first), "warm" is what repeated visits get. Goal: p95 < 20 ms.
 //  2. Throughput: GET /api/books?page=1 against a bare Fastify route answering a fixed 12-book
-//     JSON, each server alone in a child process, the same connections and duration. Goal: ≥ 50 %.
+//     JSON, each server alone in a child process, the same connections and duration, the load from
+//     autocannon in a third process (bench/lib/autocannon-load.ts). Goal: ≥ 50 %.
 // Usage: npx tsx bench/books.ts (BENCH_CPU_PROF=<dir> writes a CPU profile of the product server).
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ import {
   type ChildServer,
 } from './lib/child-server';
 import { benchDbKinds, ms, openBenchDb, percentile, type DbKind } from './lib/bench-db';
-import { load as runLoad, type LoadResult } from './lib/http-load';
+import { runLoad, type LoadSummary } from './lib/autocannon-load';
 import { centsToDollars } from '../contract/money';
 
 const BOOK_COUNT = 10_000;
@@ -116,8 +117,8 @@ function invalidateCatalogue(app: FastifyInstance): void {
 
 // ---- throughput -------------------------------------------------------------------------------
 
-/** CONNECTIONS keep-alive connections on `path` for `durationMs` (bench/lib/http-load.ts). */
-function load(port: number, path: string, durationMs: number): Promise<LoadResult> {
+/** CONNECTIONS keep-alive connections on `path` for `durationMs` (autocannon, its own process). */
+function load(port: number, path: string, durationMs: number): Promise<LoadSummary> {
   return runLoad({ port, path, connections: CONNECTIONS, durationMs });
 }
 
@@ -129,7 +130,7 @@ function startServer(what: 'product' | 'bare', profileDir?: string): Promise<Chi
   });
 }
 
-async function throughput(path: string, what: 'product' | 'bare'): Promise<LoadResult> {
+async function throughput(path: string, what: 'product' | 'bare'): Promise<LoadSummary> {
   const server = await startServer(
     what,
     what === 'product' ? process.env.BENCH_CPU_PROF : undefined,
@@ -137,7 +138,9 @@ async function throughput(path: string, what: 'product' | 'bare'): Promise<LoadR
   try {
     await load(server.port, path, WARMUP_MS);
     const result = await load(server.port, path, LOAD_MS);
-    if (result.failures > 0) throw new Error(`${path}: ${result.failures} answers were not 200`);
+    if (result.non2xx > 0 || result.errors > 0) {
+      throw new Error(`${path}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+    }
     return result;
   } finally {
     await stopChildServer(server);
@@ -148,9 +151,10 @@ async function measureThroughput(): Promise<boolean> {
   const bare = await throughput('/bare', 'bare');
   const page = await throughput('/api/books?page=1', 'product');
   const health = await throughput('/api/health', 'product');
-  const line = (name: string, r: LoadResult) =>
+  const line = (name: string, r: LoadSummary) =>
     console.log(
       `${name.padEnd(28)} ${Math.round(r.perSecond).toString().padStart(7)} req/s ` +
+        `p50 ${ms(r.p50)} p99 ${ms(r.p99)} non-2xx ${r.non2xx} ` +
         `(${Math.round(r.bytes / r.requests)} B per answer, ` +
         `${((r.perSecond / bare.perSecond) * 100).toFixed(1)} % of bare)`,
     );
@@ -194,7 +198,9 @@ async function main(): Promise<void> {
   for (const kind of benchDbKinds()) ok = (await measureServerTimes(kind)) && ok;
   if (!benchDbKinds().includes('postgres'))
     console.log('postgres: skipped (BENCH_DATABASE_URL is empty)');
-  console.log(`\nthroughput: ${CONNECTIONS} keep-alive connections, ${LOAD_MS / 1000} s each`);
+  console.log(
+    `\nthroughput (autocannon): ${CONNECTIONS} keep-alive connections, ${LOAD_MS / 1000} s each`,
+  );
   ok = (await measureThroughput()) && ok;
   process.exit(ok ? 0 : 1);
 }

@@ -4,32 +4,33 @@
 // spread so each sends well under it; the server runs with its real limits).
 //  1. Fan-out: 20 messages a second in total for 30 s, sent by 20 of the clients. Latency is
 //     send → receive, both on this process's clock (the send time travels in the text), over
-//     every reception; lost = expected receptions (stored messages × 200) − received.
+//     every reception; lost = the receptions missing at each client of the messages stored (acked).
+//     The clients, senders and accounting are the cluster bench's too (bench/lib/chat-fanout.ts).
 //     Goal: p99 < 50 ms, 0 lost.
 //  2. Ceiling: the total rate stepped up (~8 s each, senders spread over all 200 clients) until
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
 // Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run).
 import { randomBytes } from 'node:crypto';
-import { io as ioClient, type Socket } from 'socket.io-client';
-import type {
-  ChatAck,
-  ChatClientToServerEvents,
-  ChatServerToClientEvents,
-  NewMessageAck,
-} from '../contract/chat';
 import { buildApp } from '../server/app';
 import { createAccessTokens } from '../server/auth/access-token';
 import { loadConfig } from '../server/config';
 import { upsertOnSignIn } from '../server/db/repositories/users';
-import { openBenchDb, percentile } from './lib/bench-db';
+import { openBenchDb } from './lib/bench-db';
+import {
+  beginPhase,
+  closeClients,
+  connectClients,
+  settle,
+  startSending,
+  type Tracker,
+} from './lib/chat-fanout';
+import { sleep } from './lib/format';
 import {
   serveForParent,
   startChildServer,
   stopChildServer,
   type ChildServer,
 } from './lib/child-server';
-
-type Client = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 200);
 const ROOM = 'JavaScript';
@@ -40,9 +41,6 @@ const FANOUT_P99_GOAL_MS = 50;
 const CEILING_RATES = [50, 100, 200, 300, 400, 500, 600, 800];
 const CEILING_STEP_MS = 8_000;
 const CEILING_P99_MS = 100;
-/** How long receptions may still arrive after the last send of a phase. */
-const DRAIN_MS = 3_000;
-const TICK_MS = 5;
 
 const emailOf = (i: number) => `bench-chat-${i}@example.test`;
 
@@ -77,74 +75,7 @@ function startServer(secret: string): Promise<ChildServer> {
   });
 }
 
-// ---- the clients (this process) -----------------------------------------------------------------
-
-type Phase = {
-  /** Send time (performance.now()) per message number. */
-  sentAt: Map<number, number>;
-  stored: number;
-  refused: Map<string, number>;
-  latencies: number[];
-  received: number;
-};
-
-let phase: Phase | undefined;
-let nextSeq = 0;
-
-function newPhase(): Phase {
-  return { sentAt: new Map(), stored: 0, refused: new Map(), latencies: [], received: 0 };
-}
-
-function onMessage(msg: string): void {
-  const now = performance.now();
-  const match = /^b:(\d+):([\d.]+)$/.exec(msg);
-  // Late arrivals of an earlier phase are not this one's.
-  if (!match || !phase?.sentAt.has(Number(match[1]))) return;
-  phase.received += 1;
-  phase.latencies.push(now - Number(match[2]));
-}
-
-async function connectClients(port: number, tokens: string[]): Promise<Client[]> {
-  const clients: Client[] = [];
-  // A few at a time: a burst of 200 handshakes is not what is measured.
-  for (let i = 0; i < tokens.length; i += 20) {
-    const batch = tokens.slice(i, i + 20).map(
-      (token) =>
-        new Promise<Client>((resolve, reject) => {
-          const socket: Client = ioClient(`http://127.0.0.1:${port}`, {
-            path: '/socket.io',
-            transports: ['websocket'],
-            forceNew: true,
-            reconnection: false,
-            auth: { token },
-          });
-          socket.once('connect', () => resolve(socket));
-          socket.once('connect_error', reject);
-        }),
-    );
-    clients.push(...(await Promise.all(batch)));
-  }
-  for (const client of clients) {
-    const answer = await client.timeout(10_000).emitWithAck('joinRoom', ROOM);
-    if (!answer.ok) throw new Error(`joinRoom: ${answer.error}`);
-    client.on('getLatestMessage', (message) => onMessage(message.msg));
-  }
-  return clients;
-}
-
-function send(client: Client, current: Phase): void {
-  const seq = nextSeq++;
-  const sentAt = performance.now();
-  current.sentAt.set(seq, sentAt);
-  client.emit(
-    'newMessage',
-    { newMessage: { msg: `b:${seq}:${sentAt.toFixed(3)}`, name: 'Bench' }, room: ROOM },
-    (answer: ChatAck<NewMessageAck>) => {
-      if (answer.ok) current.stored += 1;
-      else current.refused.set(answer.error, (current.refused.get(answer.error) ?? 0) + 1);
-    },
-  );
-}
+// ---- the clients (this process): bench/lib/chat-fanout.ts ---------------------------------------
 
 type Result = {
   rate: number;
@@ -160,57 +91,36 @@ type Result = {
   max: number;
 };
 
+let phases = 0;
+
 /** Sends `rate` messages a second for `durationMs`, round-robin over `senders`. */
 async function run(
-  clients: Client[],
-  senders: Client[],
+  clients: Tracker[],
+  senders: Tracker[],
   rate: number,
   durationMs: number,
 ): Promise<Result> {
-  const current = newPhase();
-  phase = current;
-  const started = performance.now();
-  let sent = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const elapsed = performance.now() - started;
-      const due = Math.min(
-        Math.floor((elapsed / 1000) * rate),
-        Math.floor((durationMs / 1000) * rate),
-      );
-      while (sent < due) {
-        send(senders[sent % senders.length] as Client, current);
-        sent += 1;
-      }
-      if (elapsed >= durationMs) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, TICK_MS);
-  });
-  // Until every stored message reached everyone, or the drain time is over.
-  const drainUntil = performance.now() + DRAIN_MS;
-  while (performance.now() < drainUntil) {
-    const answered = current.stored + [...current.refused.values()].reduce((a, b) => a + b, 0);
-    if (answered === sent && current.received >= current.stored * clients.length) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  phase = undefined;
-  const latencies = current.latencies.sort((a, b) => a - b);
+  // A tag per phase: late arrivals of an earlier phase are not this one's.
+  const tag = `b${'abcdefghijklmnopqrstuvwxyz'[phases++ % 26] ?? ''}`;
+  const current = beginPhase(tag);
+  const total = Math.floor((durationMs / 1000) * rate);
+  const sending = startSending(senders, rate, current, total);
+  await sleep(durationMs);
+  const sent = await sending.stop();
+  const delivery = await settle(clients, current);
   const refused = [...current.refused.values()].reduce((a, b) => a + b, 0);
-  const expected = current.stored * clients.length;
   return {
     rate,
     seconds: durationMs / 1000,
     sent,
-    stored: current.stored,
+    stored: delivery.stored,
     refused,
-    expected,
-    received: current.received,
-    lost: expected - current.received,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? NaN,
+    expected: delivery.expected,
+    received: delivery.received,
+    lost: delivery.lost,
+    p50: delivery.p50,
+    p99: delivery.p99,
+    max: delivery.max,
   };
 }
 
@@ -233,14 +143,14 @@ async function main(): Promise<void> {
   const secret = randomBytes(32).toString('hex');
   const tokens = createAccessTokens(secret);
   const server = await startServer(secret);
-  let clients: Client[] = [];
+  let clients: Tracker[] = [];
   let ok = true;
   try {
     const signed = await Promise.all(
       Array.from({ length: CLIENTS }, (_, i) => tokens.sign({ email: emailOf(i), role: 'user' })),
     );
     const connectStarted = performance.now();
-    clients = await connectClients(server.port, signed);
+    clients = await connectClients(signed, ROOM, () => `http://127.0.0.1:${server.port}`, false);
     console.log(
       `${CLIENTS} clients connected and in room ${ROOM} in ` +
         `${((performance.now() - connectStarted) / 1000).toFixed(1)} s ` +
@@ -281,7 +191,7 @@ async function main(): Promise<void> {
             `${CEILING_P99_MS} ms${ceiling === CEILING_RATES.at(-1) ? ' (the highest rate tried)' : ''}`,
     );
   } finally {
-    for (const client of clients) client.disconnect();
+    closeClients(clients);
     await stopChildServer(server);
   }
   process.exit(ok ? 0 : 1);

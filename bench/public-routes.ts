@@ -1,2 +1,2 @@
-/** Every screen a visitor can open without signing in (spec §2, §6): the benchmarks measure these. */
+/** Every screen a visitor can open without signing in (docs/product.md §2, §6): the benchmarks measure these. */
 export const PUBLIC_ROUTES = ['/', '/courses', '/cart', '/book', '/drawing', '/login', '/signup'];
