@@ -5,7 +5,7 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
-// A feature never imports another feature (DESIGN.md §2): one rule block per feature folder.
+// A feature never imports another feature (docs/architecture.md §2): one rule block per feature folder.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import {
@@ -7,11 +7,29 @@ import {
   preloadAppChunk,
 } from './scripts/lib/first-paint-plugins';
 
+import { identityBuildWarning } from './scripts/lib/build-checks';
+
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
+
+/** Warns when a build has no identity provider (its login page will say so too). */
+function identityCheck(): Plugin {
+  let warning: string | undefined;
+  return {
+    name: 'learntogether:identity-check',
+    apply: 'build',
+    configResolved(config) {
+      warning = identityBuildWarning(config.env);
+    },
+    buildStart() {
+      if (warning) this.warn(warning);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    identityCheck(),
     inlineEntryCss(),
     preloadAppChunk(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
     precompressBuild(),

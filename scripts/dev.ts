@@ -1,6 +1,8 @@
 // `npm run dev`: the Auth Emulator (9099), the Stripe emulator (12111), the product server (3000)
-// and Vite (5173). Ctrl-C stops them all.
+// and Vite (5173); each port can be moved (scripts/lib/dev-ports.ts), and every one is checked
+// before anything starts. Ctrl-C stops them all.
 import { seedDemoAccounts, startAuthEmulator, demoAccounts } from './lib/auth-emulator';
+import { devPortList, devPorts, takenPorts, takenPortsMessage } from './lib/dev-ports';
 import { onShutdown, startProcess, stopAll, waitForUrl } from './lib/processes';
 import {
   newWebhookSecret,
@@ -9,9 +11,11 @@ import {
   stripeWebEnv,
 } from './lib/stripe-emulator';
 
-const EMULATOR_PORT = 9099;
-const STRIPE_EMULATOR_PORT = 12111;
-const SERVER_PORT = Number(process.env.PORT ?? 3000);
+const PORTS = devPorts();
+const EMULATOR_PORT = PORTS.authEmulator;
+const STRIPE_EMULATOR_PORT = PORTS.stripeEmulator;
+const SERVER_PORT = PORTS.server;
+const WEB_PORT = PORTS.web;
 
 /**
  * Card payments: the local Stripe emulator, unless the environment names a real Stripe account
@@ -42,6 +46,12 @@ async function main(): Promise<void> {
     await stopAll();
   });
 
+  const taken = await takenPorts(devPortList(PORTS, !process.env.STRIPE_SECRET_KEY));
+  if (taken.length > 0) {
+    console.error(takenPortsMessage(taken));
+    process.exit(1);
+  }
+
   console.log('Starting the Firebase Auth Emulator…');
   await startAuthEmulator(EMULATOR_PORT);
   await seedDemoAccounts(EMULATOR_PORT);
@@ -61,12 +71,22 @@ async function main(): Promise<void> {
   );
   await waitForUrl(`http://127.0.0.1:${SERVER_PORT}/api/health`, 60_000);
 
-  startProcess('web', 'node_modules/.bin/vite', ['--clearScreen', 'false'], {
-    env: { VITE_DEV_API_TARGET: `http://127.0.0.1:${SERVER_PORT}`, ...stripe.web },
-  });
-  await waitForUrl('http://127.0.0.1:5173/', 60_000);
+  startProcess(
+    'web',
+    'node_modules/.bin/vite',
+    ['--clearScreen', 'false', '--port', String(WEB_PORT)],
+    {
+      env: {
+        VITE_DEV_API_TARGET: `http://127.0.0.1:${SERVER_PORT}`,
+        // Over .env.development's, when AUTH_EMULATOR_PORT moved it.
+        VITE_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
+        ...stripe.web,
+      },
+    },
+  );
+  await waitForUrl(`http://127.0.0.1:${WEB_PORT}/`, 60_000);
 
-  console.log('\nLearnTogether is running: http://127.0.0.1:5173');
+  console.log(`\nLearnTogether is running: http://127.0.0.1:${WEB_PORT}`);
   for (const account of demoAccounts)
     console.log(`  demo account: ${account.email} / ${account.password}`);
   if (stripe.web.VITE_STRIPE_EMULATOR_URL)

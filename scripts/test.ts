@@ -23,6 +23,8 @@ const scaleTests: Step = {
 const stages: Stage[] = [
   { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
   { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
+  // Dead code: unused files, exports, dependencies (knip.json).
+  { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
   {
     name: 'typecheck',
     command: 'node_modules/.bin/tsc',

@@ -5,7 +5,7 @@ import { startProcess, waitForUrl, type Managed } from './processes';
 
 export const FIREBASE_PROJECT_ID = 'demo-learntogether';
 
-/** The demo accounts of DESIGN.md §4, created on every start of the (in-memory) emulator. */
+/** The demo accounts of docs/decisions.md D36, created on every start of the (in-memory) emulator. */
 export const demoAccounts = [
   { email: 'admin@learntogether.test', password: 'admin123', displayName: 'Ada Admin' },
   { email: 'student@learntogether.test', password: 'student123', displayName: 'Sam Student' },
@@ -45,7 +45,23 @@ export function emulatorUrl(port: number, path: string): string {
   return `http://127.0.0.1:${port}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`;
 }
 
-/** Creates the demo accounts (idempotent: an existing address is left as it is). */
+/**
+ * Marks an emulator account's address verified, as clicking the verification mail would (the
+ * emulator's admin API, "owner" bearer). ADMIN_EMAILS only counts verified addresses.
+ */
+export async function markEmailVerified(host: string, uid: string): Promise<void> {
+  const response = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${FIREBASE_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`Could not verify ${uid}: ${await response.text()}`);
+}
+
+/** Creates the demo accounts, their addresses verified (an existing address is left as it is). */
 export async function seedDemoAccounts(port: number): Promise<void> {
   for (const account of demoAccounts) {
     const response = await fetch(emulatorUrl(port, 'accounts:signUp'), {
@@ -53,10 +69,14 @@ export async function seedDemoAccounts(port: number): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...account, returnSecureToken: false }),
     });
+    const text = await response.text();
     if (!response.ok) {
-      const text = await response.text();
       if (!text.includes('EMAIL_EXISTS'))
         throw new Error(`Could not create ${account.email}: ${text}`);
+      continue;
     }
+    const { localId } = JSON.parse(text) as { localId?: unknown };
+    if (typeof localId !== 'string') throw new Error(`No account id for ${account.email}: ${text}`);
+    await markEmailVerified(`127.0.0.1:${port}`, localId);
   }
 }

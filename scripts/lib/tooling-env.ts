@@ -1,0 +1,43 @@
+// The variables of the scripts, tests and benchmarks (not of the server or the web app, whose
+// variables are server/config.ts's schema and src/config/env.ts's list). With those two, this is
+// the one list of the project's variables: README's table and .env.example name exactly these
+// (tests/server/env-variables.test.ts).
+
+export const TOOLING_ENV_VARIABLES = [
+  // npm run dev
+  'WEB_PORT',
+  'AUTH_EMULATOR_PORT',
+  'STRIPE_EMULATOR_PORT',
+  // the Stripe emulator run on its own (scripts/stripe-emulator/main.ts)
+  'STRIPE_WEBHOOK_URL',
+  // npm run start:cluster
+  'CLUSTER_PROCESSES',
+  // npm test
+  'TEST_DATABASE_URL',
+  'TEST_REDIS_URL',
+  'TEST_PORT_OFFSET',
+  'CHROMIUM_PATH',
+  'E2E_MOCK_PORT',
+  // npm run bench
+  'LIGHTHOUSE_DETAILS',
+  'BENCH_DATABASE_URL',
+  'BENCH_CPU_PROF',
+  'BENCH_CLUSTER_SECONDS',
+  'BENCH_CHAT_CLIENTS',
+  'BENCH_CHAT_FANOUT_S',
+] as const;
+
+/**
+ * Read by the code but set by the project's own scripts for their children, never by a person:
+ * not documented as settings.
+ */
+export const INTERNAL_ENV_VARIABLES = [
+  // scripts/dev.ts → vite.config.ts: where Vite proxies /api.
+  'VITE_DEV_API_TARGET',
+  // bench/chat.ts → its server child process: the shared token secret.
+  'BENCH_SECRET',
+  // The machine's own: CI, the shell.
+  'CI',
+  'PATH',
+  'HOME',
+] as const;
