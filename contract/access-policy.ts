@@ -154,6 +154,14 @@ export function policyFor(method: string, url: string): AccessPolicy | undefined
   return Object.hasOwn(policies, key) ? policies[key] : undefined;
 }
 
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined: how the server and the
+ * msw fakes both read credentials.
+ */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  return /^Bearer +([^\s]+) *$/i.exec(header ?? '')?.[1];
+}
+
 /** Who is calling, as authentication found them (before authorization). */
 export type Credentials = {
   /** The user behind a valid access token, with the role as stored now; null without one. */

@@ -1,4 +1,5 @@
 // Zod-free, so the web app may import these as values.
+import { DomainError } from './domain-error';
 
 /** The shipping form's countries (docs/product.md §2), in the spec's order. */
 export const SHIPPING_COUNTRIES = ['Bangladesh', 'United States', 'Canada', 'Mexico'] as const;
@@ -36,6 +37,8 @@ export const CHECKOUT_MESSAGES = {
   paymentProviderFailed: 'The payment provider could not be reached. Please try again.',
   orderNotFound: 'No such order.',
   badSignature: 'Invalid Stripe signature.',
+  /** The rare answer when the same cart's payment succeeded while this ask was being made. */
+  cartJustPaid: 'This cart was just paid. Please reload it and try again.',
 } as const;
 
 /** Texts the card-payment screen shows (docs/product.md §2, §4). */
@@ -44,3 +47,41 @@ export const PAYMENT_TEXTS = {
   succeeded: 'Congrats! Your payment is completed.',
   notConfigured: 'Card payment is not configured.',
 } as const;
+
+/** What a line to pay needs for the total: its quantity and the price of one, in cents. */
+export type PricedQuantity = { quantity: number; unitPriceCents: number };
+
+/**
+ * The amount of a checkout, in cents: the sum of its lines, priced by whoever owns the prices
+ * (the server's database, or a test double's). Refuses an empty cart and an amount Stripe would
+ * not take. The server and the msw fake both charge through this.
+ */
+export function checkoutAmountCents(lines: readonly PricedQuantity[]): number {
+  if (lines.length === 0) throw new DomainError('invalid', CHECKOUT_MESSAGES.emptyCart);
+  const amountCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  if (amountCents < CHECKOUT_LIMITS.minAmountCents) {
+    throw new DomainError('invalid', CHECKOUT_MESSAGES.amountTooSmall);
+  }
+  if (amountCents > CHECKOUT_LIMITS.maxAmountCents) {
+    throw new DomainError('invalid', CHECKOUT_MESSAGES.amountTooLarge);
+  }
+  return amountCents;
+}
+
+/**
+ * A course-cart checkout's lines, in the order asked: each course at most once, each one known
+ * to `lineOf` (which prices it from its owner's course list; undefined for an unknown id).
+ */
+export function priceCourseItems<Line>(
+  items: readonly { _id: string; quantity: number }[],
+  lineOf: (courseId: string, quantity: number) => Line | undefined,
+): Line[] {
+  const seen = new Set<string>();
+  return items.map((item) => {
+    if (seen.has(item._id)) throw new DomainError('invalid', CHECKOUT_MESSAGES.duplicateCourse);
+    seen.add(item._id);
+    const line = lineOf(item._id, item.quantity);
+    if (!line) throw new DomainError('invalid', CHECKOUT_MESSAGES.unknownCourse);
+    return line;
+  });
+}

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type UserRole } from '../../contract/users';
 import {
   accessDenial,
   ACCESS_TOKEN_POLICIES,
+  bearerToken,
   isOwnerPolicy,
   OWNER_POLICIES,
   PATH_EMAIL_POLICIES,
@@ -50,12 +51,6 @@ function isApiUrl(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  return /^Bearer +([^\s]+) *$/i.exec(header)?.[1];
-}
-
 /** The path's `:email`, as the route's params schema normalised it. */
 function pathEmail(request: FastifyRequest): string | undefined {
   const params = request.params as { email?: unknown } | undefined;
@@ -92,7 +87,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   app.decorateRequest('firebaseIdentity', null);
 
   const authenticateAccessToken: Hook = async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missingAccessToken);
     const authenticated = await authenticate({ db: app.db, accessTokens }, token);
     if (!authenticated) throw new HttpError(401, AUTH_MESSAGES.invalidAccessToken);
@@ -100,7 +95,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
   };
 
   const authenticateIdToken: Hook = async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missingIdToken);
     try {
       request.firebaseIdentity = await identity.verifyIdToken(token);

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import { errorCode } from '../../contract/error-code';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
@@ -15,7 +16,10 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 /** Seconds a client is asked to wait after a 503 (PostgreSQL restarts take a few). */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 
-/** Throw from a route for an expected failure; the message is shown to the client. */
+/**
+ * An HTTP-level refusal (401, 413, 429, a malformed upload): the message is shown to the client.
+ * Failures in the shop's own terms are DomainErrors, mapped to a status in one table.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -77,6 +81,10 @@ function classify(error: unknown, request: FastifyRequest): Classified {
       })),
     );
     return { status: 400, message };
+  }
+  // The one place the shop's own failures become HTTP statuses (contract/domain-error.ts).
+  if (error instanceof DomainError) {
+    return { status: error.status, message: error.message };
   }
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.message };

@@ -3,14 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { centsToDollars } from '../../contract/money';
 import {
-  CHECKOUT_LIMITS,
   CHECKOUT_MESSAGES,
   type CourseItem,
   type PaymentIntentBody,
   type PaymentIntentResponse,
 } from '../../contract/payments';
-import type { PaymentSource } from '../../contract/checkout-rules';
+import {
+  checkoutAmountCents,
+  priceCourseItems,
+  type PaymentSource,
+} from '../../contract/checkout-rules';
+import { DomainError } from '../../contract/domain-error';
 import type { Db, Queryable } from '../db/client';
+import { listCartLinesToPay } from '../db/repositories/carts';
 import { insertOrdersForPayment } from '../db/repositories/orders';
 import {
   countPaidCarts,
@@ -27,7 +32,6 @@ import {
   type PaymentLine,
 } from '../db/repositories/payments';
 import type { Caller } from '../plugins/auth';
-import { HttpError } from '../plugins/errors';
 import {
   PaymentProviderError,
   type CreatedPaymentIntent,
@@ -36,9 +40,6 @@ import {
 } from '../payments/stripe-gateway';
 import { COURSES } from './course-list';
 
-/** The rare answer when the same cart's payment succeeded while this ask was being made. */
-export const CART_JUST_PAID = 'This cart was just paid. Please reload it and try again.';
-
 /** What a checkout charges for: the lines, priced by the server, and their total. */
 export type CartSnapshot = {
   source: PaymentSource;
@@ -46,71 +47,35 @@ export type CartSnapshot = {
   amountCents: number;
 };
 
-type BookCartRow = {
-  id: string;
-  book_id: string | null;
-  name: string;
-  quantity: number;
-  price_cents: number;
-};
-
-function withTotal(source: PaymentSource, lines: PaymentLine[]): CartSnapshot {
-  if (lines.length === 0) throw new HttpError(400, CHECKOUT_MESSAGES.emptyCart);
-  const amountCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  if (amountCents < CHECKOUT_LIMITS.minAmountCents) {
-    throw new HttpError(400, CHECKOUT_MESSAGES.amountTooSmall);
-  }
-  if (amountCents > CHECKOUT_LIMITS.maxAmountCents) {
-    throw new HttpError(400, CHECKOUT_MESSAGES.amountTooLarge);
-  }
-  return { source, lines, amountCents };
+function snapshotOf(source: PaymentSource, lines: PaymentLine[]): CartSnapshot {
+  return { source, lines, amountCents: checkoutAmountCents(lines) };
 }
 
-/**
- * The user's book cart, priced as the shop sells it now: a line whose book is still in the
- * catalogue at the catalogue's current name and price (what a real shop charges at checkout),
- * a line whose book left the catalogue at the price its line kept.
- */
+/** The user's book cart, priced as the shop sells it now (see listCartLinesToPay). */
 export async function priceBookCart(db: Queryable, email: string): Promise<CartSnapshot> {
-  const rows = await db.query<BookCartRow>(
-    `select c.id, c.book_id, coalesce(b.name, c.name) as name, c.quantity,
-            coalesce(b.price_cents, c.price_cents) as price_cents
-     from cart_lines c left join books b on b.id = c.book_id
-     where c.user_email = $1
-     order by c.position`,
-    [email],
-  );
-  return withTotal(
+  const lines = await listCartLinesToPay(db, email);
+  return snapshotOf(
     'books',
-    rows.map((row) => ({
-      lineId: row.id,
-      courseId: null,
-      bookId: row.book_id,
-      name: row.name,
-      quantity: row.quantity,
-      unitPriceCents: row.price_cents,
-    })),
+    lines.map((line) => ({ ...line, courseId: null })),
   );
 }
 
 /** A course-cart checkout, priced from the server's copy of course.json. */
 export function priceCourses(items: readonly CourseItem[]): CartSnapshot {
-  const seen = new Set<string>();
-  const lines = items.map((item): PaymentLine => {
-    if (seen.has(item._id)) throw new HttpError(400, CHECKOUT_MESSAGES.duplicateCourse);
-    seen.add(item._id);
-    const course = COURSES.get(item._id);
-    if (!course) throw new HttpError(400, CHECKOUT_MESSAGES.unknownCourse);
-    return {
-      lineId: null,
-      courseId: course.id,
-      bookId: null,
-      name: course.name,
-      quantity: item.quantity,
-      unitPriceCents: course.priceCents,
-    };
+  const lines = priceCourseItems(items, (courseId, quantity): PaymentLine | undefined => {
+    const course = COURSES.get(courseId);
+    return (
+      course && {
+        lineId: null,
+        courseId: course.id,
+        bookId: null,
+        name: course.name,
+        quantity,
+        unitPriceCents: course.priceCents,
+      }
+    );
   });
-  return withTotal('courses', lines);
+  return snapshotOf('courses', lines);
 }
 
 /** The same source and lines (in any order) give the same fingerprint; any change another. */
@@ -187,7 +152,7 @@ export function createCheckoutService(deps: {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       log.error({ err: error }, 'Stripe did not create the PaymentIntent');
-      throw new HttpError(502, CHECKOUT_MESSAGES.paymentProviderFailed);
+      throw new DomainError('provider-failed', CHECKOUT_MESSAGES.paymentProviderFailed);
     }
   }
 
@@ -243,7 +208,8 @@ export function createCheckoutService(deps: {
 
   return {
     async createOrReusePaymentIntent(caller, body, log) {
-      if (!gateway) throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+      if (!gateway)
+        throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
       const snapshot =
         body.source === 'books' ? await priceBookCart(db, caller.email) : priceCourses(body.items);
       const key: CartKey = {
@@ -275,7 +241,7 @@ export function createCheckoutService(deps: {
           { paymentIntentId: intent.id, expected: snapshot.amountCents, got: intent.amountCents },
           'Stripe answered a PaymentIntent of another amount',
         );
-        throw new HttpError(502, CHECKOUT_MESSAGES.paymentProviderFailed);
+        throw new DomainError('provider-failed', CHECKOUT_MESSAGES.paymentProviderFailed);
       }
 
       const inserted = await insertPayment(db, {
@@ -293,7 +259,7 @@ export function createCheckoutService(deps: {
       const winner = await findOpenPayment(db, key);
       if (winner) return reuse(winner, body);
       // It was paid in between: this cart is no longer what the user is paying for.
-      throw new HttpError(409, CART_JUST_PAID);
+      throw new DomainError('conflict', CHECKOUT_MESSAGES.cartJustPaid);
     },
 
     async handleStripeEvent(event, log) {

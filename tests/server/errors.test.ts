@@ -1,6 +1,7 @@
 import { errorCodes, type FastifyError, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '../../contract/domain-error';
 import { apiErrorSchema, type ApiError } from '../../contract/errors';
 import { MAX_PARAM_LENGTH } from '../../server/app';
 import { frameworkErrorHandler, HttpError } from '../../server/plugins/errors';
@@ -29,6 +30,9 @@ describe('error responses', () => {
     });
     t.app.get('/test-only/conflict', async () => {
       throw new HttpError(409, 'That book already exists');
+    });
+    t.app.get<{ Params: { kind: DomainErrorKind } }>('/test-only/domain/:kind', async (request) => {
+      throw new DomainError(request.params.kind, `a ${request.params.kind} failure`);
     });
     t.app.get(
       '/test-only/bad-response',
@@ -142,6 +146,21 @@ describe('error responses', () => {
     const res = await send({ method: 'GET', url: '/test-only/conflict' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: { code: 'conflict', message: 'That book already exists' } });
+  });
+
+  it('answers each kind of domain error with the status of the one table', async () => {
+    const expected: Record<DomainErrorKind, [number, ApiError['error']['code']]> = {
+      invalid: [400, 'bad_request'],
+      'not-found': [404, 'not_found'],
+      conflict: [409, 'conflict'],
+      'provider-failed': [502, 'internal'],
+      'not-configured': [503, 'service_unavailable'],
+    };
+    for (const [kind, [status, code]] of Object.entries(expected)) {
+      const res = await send({ method: 'GET', url: `/test-only/domain/${kind}` });
+      expect(res.status, kind).toBe(status);
+      expect(res.body).toEqual({ error: { code, message: `a ${kind} failure` } });
+    }
   });
 
   it('hides the details of an unexpected error behind a 500', async () => {

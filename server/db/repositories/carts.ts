@@ -37,6 +37,45 @@ export async function listCartLines(db: Queryable, email: string): Promise<CartL
   return rows.map(toCartLine);
 }
 
+/** A cart line as checkout charges it: priced as the shop sells its book now. */
+export type CartLineToPay = {
+  lineId: string;
+  /** Null once the book has left the catalogue. */
+  bookId: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+/**
+ * The user's lines, oldest first, priced for checkout: a line whose book is still in the catalogue
+ * at the catalogue's current name and price (what a real shop charges at checkout), a line whose
+ * book left the catalogue at the price its line kept.
+ */
+export async function listCartLinesToPay(db: Queryable, email: string): Promise<CartLineToPay[]> {
+  const rows = await db.query<{
+    id: string;
+    book_id: string | null;
+    name: string;
+    quantity: number;
+    price_cents: number;
+  }>(
+    `select c.id, c.book_id, coalesce(b.name, c.name) as name, c.quantity,
+            coalesce(b.price_cents, c.price_cents) as price_cents
+     from cart_lines c left join books b on b.id = c.book_id
+     where c.user_email = $1
+     order by c.position`,
+    [email],
+  );
+  return rows.map((row) => ({
+    lineId: row.id,
+    bookId: row.book_id,
+    name: row.name,
+    quantity: row.quantity,
+    unitPriceCents: row.price_cents,
+  }));
+}
+
 export type AddToCartOutcome =
   | { kind: 'created' | 'increased'; line: CartLine }
   | { kind: 'book-not-found' }

@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import {
   accessDenial,
   ACCESS_TOKEN_POLICIES,
+  bearerToken,
   policyFor,
   type AccessPolicy,
   type ListedRoute,
 } from '@contract/access-policy';
+import { DomainError } from '@contract/domain-error';
 import type { ApiErrorCode } from '@contract/errors';
 import { AUTH_MESSAGES } from '@contract/users';
 import { fieldOfPath, validationMessage } from '@contract/validation-message';
@@ -23,17 +25,19 @@ const CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  502: 'internal',
+  503: 'service_unavailable',
 } as const satisfies Record<number, ApiErrorCode>;
 
 type FailureStatus = keyof typeof CODES;
 
-/** Throw from a handler for an expected failure (the server's HttpError): the client sees it. */
 /** The caller of a handler whose policy needs an access token (apiRoute has refused anyone else). */
 export function requireCaller(caller: DbUser | null): DbUser {
   if (!caller) throw new Error('the access policy did not run');
   return caller;
 }
 
+/** Throw from a handler for an HTTP-level refusal (the server's HttpError): the client sees it. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: FailureStatus,
@@ -70,16 +74,11 @@ type RouteSpec<P extends Schema, Q extends Schema, B extends Schema> = {
   handle(input: Input<P, Q, B>): Response | Promise<Response>;
 };
 
-function bearerToken(request: Request): string | undefined {
-  // The server's parsing of the header, word for word.
-  return /^Bearer +([^\s]+) *$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-}
-
 type Credentials = { caller: DbUser | null; idTokenEmail: string | null };
 
 /** 401s, as the server's preValidation hook answers them. */
 function authenticate(policy: AccessPolicy, request: Request): Credentials {
-  const token = bearerToken(request);
+  const token = bearerToken(request.headers.get('authorization'));
   if (ACCESS_TOKEN_POLICIES.has(policy)) {
     if (!token) throw new ApiFailure(401, AUTH_MESSAGES.missingAccessToken);
     const claims = verifyAccessToken(token);
@@ -189,6 +188,8 @@ export function apiRoute<
       });
     } catch (error) {
       if (error instanceof ApiFailure) return apiError(error.status, error.message);
+      // The shop's own failures, answered with the server's status for each kind.
+      if (error instanceof DomainError) return apiError(error.status, error.message);
       throw error;
     }
   });

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { CHECKOUT_LIMITS, CHECKOUT_MESSAGES } from '@contract/checkout-rules';
+import { checkoutAmountCents, priceCourseItems } from '@contract/checkout-rules';
 import { centsToDollars, toCents } from '@contract/money';
 import { orderParamsSchema, type Order } from '@contract/orders';
 import {
@@ -8,7 +8,7 @@ import {
   type PaymentIntentResponse,
 } from '@contract/payments';
 import { emailParamsSchema } from '@contract/users';
-import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { apiRoute, requireCaller } from './api-route';
 import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
 // The checkout and order routes (docs/architecture.md §3) over db.payments and db.orders. As on the server,
@@ -26,16 +26,13 @@ function pricedLines(body: PaymentIntentBody, email: string): PaymentLine[] {
       .map((line) => ({
         name: line.name,
         quantity: line.quantity,
-        priceCents: toCents(line.price),
+        unitPriceCents: toCents(line.price),
         cartLineId: line._id,
       }));
   }
-  const ids = new Set(body.items.map((item) => item._id));
-  if (ids.size !== body.items.length) throw new ApiFailure(400, CHECKOUT_MESSAGES.duplicateCourse);
-  return body.items.map((item) => {
-    const course = db.courses.find((candidate) => candidate._id === item._id);
-    if (!course) throw new ApiFailure(400, CHECKOUT_MESSAGES.unknownCourse);
-    return { name: course.name, quantity: item.quantity, priceCents: toCents(course.price) };
+  return priceCourseItems(body.items, (courseId, quantity) => {
+    const course = db.courses.find((candidate) => candidate._id === courseId);
+    return course && { name: course.name, quantity, unitPriceCents: toCents(course.price) };
   });
 }
 
@@ -56,7 +53,7 @@ export function settlePayment(paymentId: string): void {
       _id: `order-${++orderSequence}`,
       name: line.name,
       quantity: line.quantity,
-      price: centsToDollars(line.priceCents),
+      price: centsToDollars(line.unitPriceCents),
       email: payment.email,
       paymentId: payment.id,
       shipping: payment.shipping,
@@ -87,14 +84,8 @@ export const checkoutHandlers = [
     handle: ({ caller, body }) => {
       const { email } = requireCaller(caller);
       const lines = pricedLines(body, email);
-      if (lines.length === 0) throw new ApiFailure(400, CHECKOUT_MESSAGES.emptyCart);
-      const amountCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-      if (amountCents < CHECKOUT_LIMITS.minAmountCents) {
-        throw new ApiFailure(400, CHECKOUT_MESSAGES.amountTooSmall);
-      }
-      if (amountCents > CHECKOUT_LIMITS.maxAmountCents) {
-        throw new ApiFailure(400, CHECKOUT_MESSAGES.amountTooLarge);
-      }
+      // The server's rule: the same refusals of an empty cart or an amount Stripe will not take.
+      const amountCents = checkoutAmountCents(lines);
       // The same unchanged cart reuses its pending intent (no duplicate intents).
       let payment = db.payments.find(
         (candidate) =>

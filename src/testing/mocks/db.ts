@@ -20,7 +20,7 @@ export type DbOrder = Order & {
 export type PaymentLine = {
   name: string;
   quantity: number;
-  priceCents: number;
+  unitPriceCents: number;
   cartLineId?: string;
 };
 
