@@ -17,7 +17,7 @@ import type { Db } from '../server/db/client';
 import { addToCart } from '../server/db/repositories/carts';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { seedCatalogue } from '../server/db/seed';
-import { RATE_LIMITS, type RateLimits } from '../server/rate-limits';
+import { RATE_LIMITS, type RateLimitMaxima } from '../server/rate-limit';
 import {
   EMULATOR_SECRET_KEY,
   newWebhookSecret,
@@ -57,8 +57,10 @@ type Stack = {
 };
 
 const unlimited = Object.fromEntries(
-  Object.keys(RATE_LIMITS).map((name) => [name, 1_000_000]),
-) as RateLimits;
+  Object.entries(RATE_LIMITS).flatMap(([name, rule]) =>
+    'perMinute' in rule ? [[name, 1_000_000]] : [],
+  ),
+) as RateLimitMaxima;
 
 /** Webhook calls are told apart by event type (the emulator also sends `charge.*`, `…created`). */
 function timingKey(url: string, body: unknown): string {

@@ -1,9 +1,8 @@
 import { Server } from 'node:net';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAccessTokens } from './auth/access-token';
+import { createAccessTokens, type AccessTokens } from './auth/access-token';
 import { chatPlugin, type ChatSessions } from './chat/plugin';
 import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
@@ -14,7 +13,6 @@ import { MAX_EMAIL_LENGTH } from '../contract/email';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
-  HttpError,
   registerErrorHandler,
   registerNotFoundHandler,
 } from './plugins/errors';
@@ -32,11 +30,14 @@ import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
 import { createStripeGateway, type PaymentGateway } from './payments/stripe-gateway';
 import { userRoutes } from './routes/users';
-import { createMemoryCounter, createRedisCounter } from './rate-limit-counter';
-import { counterStore } from './rate-limit-store';
-import { RATE_LIMITS, type RateLimits } from './rate-limits';
+import {
+  createRateLimiter,
+  registerRateLimits,
+  type RateLimiter,
+  type RateLimitMaxima,
+} from './rate-limit';
 import { createCatalogue, type Catalogue } from './services/catalogue';
-import { createCheckoutService } from './services/checkout';
+import { createCheckoutService, type CheckoutService } from './services/checkout';
 import { connectRedis, DEFAULT_REDIS_KEY_PREFIX, type SharedRedis } from './redis';
 
 declare module 'fastify' {
@@ -45,10 +46,20 @@ declare module 'fastify' {
     db: Db;
     /** GET /books answers, cached per catalogue version. */
     catalogue: Catalogue;
+    /** Verifies Firebase ID tokens and manages Firebase accounts. */
+    identity: IdentityProvider;
+    /** Issues and verifies the server's own access tokens. */
+    accessTokens: AccessTokens;
+    /** Stripe, or null when card payment is not configured. */
+    paymentGateway: PaymentGateway | null;
+    /** Amounts, PaymentIntents and the webhook's fulfilment. */
+    checkout: CheckoutService;
     /** The shared Redis connection (REDIS_URL), when configured. */
     redis: SharedRedis | undefined;
     /** Ends a user's chat sessions on every process (a no-op with the chat off). */
     chatSessions: ChatSessions;
+    /** Every rate limit of the server (server/rate-limit.ts): the routes and the chat count here. */
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -94,8 +105,8 @@ export type BuildAppOptions = {
    * `stripe` package, or none without STRIPE_SECRET_KEY); null: card payment not configured.
    */
   paymentGateway?: PaymentGateway | null;
-  /** Requests per minute of the write routes (tests use small numbers). */
-  rateLimits?: Partial<RateLimits>;
+  /** Requests per minute of the per-minute rate limits (tests use small numbers). */
+  rateLimits?: Partial<RateLimitMaxima>;
   /** How long clients may take (tests use small numbers). */
   timeouts?: Partial<ServerTimeouts>;
   /** The socket.io chat at /socket.io (on by default); false: off. */
@@ -114,7 +125,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const ownsDb = options.db === undefined;
   const db = options.db ?? (await openDatabase(config));
-  const limits: RateLimits = { ...RATE_LIMITS, ...options.rateLimits };
   const timeouts: ServerTimeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const headers = securityHeaders(config);
   let redis: SharedRedis | undefined;
@@ -171,21 +181,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerSecurity(app, config);
     // gzip JSON and the SPA's files for clients that accept it (most of the bundle is text).
     await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
-    // Every HTTP limit counts here: in Redis when processes share one, else in this process.
-    const rateCounter = redis ? createRedisCounter(redis, { log: app.log }) : createMemoryCounter();
-    // Off unless a route opts in through `config.rateLimit`.
-    await app.register(rateLimit, {
-      global: false,
-      store: counterStore(rateCounter),
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(context.statusCode, `Too many requests, try again in ${context.after}`),
-    });
+    // Every limit counts here: in Redis when processes share one, else in this process.
+    const rateLimiter = createRateLimiter({ log: app.log, redis, maxima: options.rateLimits });
+    app.decorate('rateLimiter', rateLimiter);
+    // Before any route: it adds the counting hooks of each route's `config.rateLimit`.
+    registerRateLimits(app, rateLimiter);
 
     const identity = options.identityProvider ?? createFirebaseIdentityProvider(config);
     const accessTokens = createAccessTokens(config.ACCESS_TOKEN_SECRET);
     const paymentGateway =
       options.paymentGateway === undefined ? createStripeGateway(config) : options.paymentGateway;
     const checkout = createCheckoutService({ db, gateway: paymentGateway });
+    // Dependencies reach routes one way: as decorators of the app (docs/architecture.md §2).
+    app.decorate('identity', identity);
+    app.decorate('accessTokens', accessTokens);
+    app.decorate('paymentGateway', paymentGateway);
+    app.decorate('checkout', checkout);
     // Before any route: it checks each /api route against the access-policy table as it is added.
     registerAuth(app, { identity, accessTokens });
     // Before any route too: the document collects the routes as they are added.
@@ -194,26 +205,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
-        await api.register(bookRoutes, { catalogue, limits });
-        await api.register(newsletterRoutes, { limits });
-        await api.register(userRoutes, { identity, accessTokens, limits, counter: rateCounter });
-        await api.register(adminUserRoutes, { identity, limits });
-        await api.register(cartRoutes, { limits });
-        await api.register(imageRoutes, { limits });
-        await api.register(paymentRoutes, { checkout, gateway: paymentGateway, limits });
-        await api.register(orderRoutes, { limits });
+        await api.register(bookRoutes);
+        await api.register(newsletterRoutes);
+        await api.register(userRoutes);
+        await api.register(adminUserRoutes);
+        await api.register(cartRoutes);
+        await api.register(imageRoutes);
+        await api.register(paymentRoutes);
+        await api.register(orderRoutes);
       },
       { prefix: '/api' },
     );
 
     if (options.chat !== false) {
-      await app.register(chatPlugin, {
-        accessTokens,
-        db,
-        redis,
-        allowedOrigins: config.CHAT_ALLOWED_ORIGINS,
-        sessions: chatSessions,
-      });
+      await app.register(chatPlugin);
     }
 
     const spaIndexFile = await registerStaticSpa(app, config);

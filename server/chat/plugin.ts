@@ -20,9 +20,8 @@ import {
   type NewMessageAck,
   type PresenceEvent,
 } from '../../contract/chat';
-import type { AccessTokens } from '../auth/access-token';
 import { authenticate } from '../auth/authenticate';
-import { DatabaseUnavailableError, type Db } from '../db/client';
+import { DatabaseUnavailableError } from '../db/client';
 import {
   chatMessagesAfter,
   chatMessagesBefore,
@@ -33,13 +32,6 @@ import {
 } from '../db/repositories/chat-messages';
 import { findUserByEmail } from '../db/repositories/users';
 import { isAllowedChatOrigin } from './origin';
-import {
-  createMemoryRateLimiter,
-  createRedisRateLimiter,
-  type RateLimiter,
-  type TokenBucketRule,
-} from './rate-limiter';
-import type { SharedRedis } from '../redis';
 
 /** What socket.io keeps per socket (and restores with the connection state). */
 export type ChatSocketData = {
@@ -74,26 +66,7 @@ type ChatSocket = Socket<
   ChatSocketData
 >;
 
-export type ChatPluginOptions = {
-  /** The verifier the routes use (buildApp's). */
-  accessTokens: AccessTokens;
-  db: Db;
-  /** With it, the Redis Streams adapter and the message limit in Redis; without, memory. */
-  redis: SharedRedis | undefined;
-  /** Origins allowed besides the request's own Host (config CHAT_ALLOWED_ORIGINS). */
-  allowedOrigins: readonly string[];
-  /** Filled in by the plugin: how the rest of the app ends a user's chat sessions. */
-  sessions: ChatSessions;
-};
-
 export const CHAT_PATH = '/socket.io';
-
-const MESSAGE_RATE: TokenBucketRule = {
-  perSecond: CHAT_LIMITS.messagesPerSecond,
-  burst: CHAT_LIMITS.messageBurst,
-};
-/** Typing notices are cosmetic: over this they are dropped without a word. */
-const TYPING_RATE: TokenBucketRule = { perSecond: 2, burst: 4 };
 
 /** Presence changes within this window go out as one announcement per room. */
 const PRESENCE_COALESCE_MS = 250;
@@ -123,10 +96,15 @@ function defaultName(profileName: string, email: string): string {
 /**
  * The chat (docs/architecture.md §3, docs/decisions.md): socket.io on the app's HTTP server at /socket.io. The handshake
  * needs the access token; events follow contract/chat.ts, and every failure is an error ack.
- * Closes with the app.
+ * Closes with the app. Its dependencies are the app's decorators, as the routes' are: the access
+ * tokens and database the routes use, Redis (with it, the Redis Streams adapter), the rate
+ * limiter, and `chatSessions`, which it fills in so the rest of the app can end a user's
+ * chat sessions.
  */
-export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, options) => {
-  const { accessTokens, db, allowedOrigins, redis } = options;
+export const chatPlugin: FastifyPluginAsync = async (app) => {
+  const { accessTokens, db, redis } = app;
+  // Origins allowed besides the request's own Host.
+  const allowedOrigins = app.config.CHAT_ALLOWED_ORIGINS;
   const log = app.log.child({ module: 'chat' });
   const redisKeyPrefix = redis ? `${redis.keyPrefix}:chat` : '';
   if (redis) log.info('chat: Redis Streams adapter on (REDIS_URL); limits counted in Redis');
@@ -159,10 +137,8 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
       : {}),
   });
 
-  const messageLimiter: RateLimiter = redis
-    ? createRedisRateLimiter(redis, MESSAGE_RATE, `${redisKeyPrefix}:rate:message:`)
-    : createMemoryRateLimiter(MESSAGE_RATE);
-  const typingLimiter = createMemoryRateLimiter(TYPING_RATE);
+  // Both limits are the app's (server/rate-limit.ts): per user, across processes with Redis.
+  const { rateLimiter } = app;
 
   let closing = false;
   // One presence announcement per room per PRESENCE_COALESCE_MS: each carries the whole member
@@ -293,7 +269,7 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     if (!(await findUserByEmail(db, socket.data.email))) throw new SessionEnded();
   }
 
-  options.sessions.endSessionsOf = async (userId) => {
+  app.chatSessions.endSessionsOf = async (userId) => {
     const sockets = io.in(userKey(userId));
     try {
       // Every process: the adapter passes both on to the others, in this order.
@@ -339,7 +315,8 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
     if (!checked.ok) return fail(checked.error);
     const { room, clientId, name, msg } = checked.message;
     if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
-    if (!(await messageLimiter.take(socket.data.userId))) return fail(CHAT_MESSAGES.rateLimited);
+    const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
+    if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
 
     let stored: Awaited<ReturnType<typeof insertChatMessage>>;
     try {
@@ -389,7 +366,8 @@ export const chatPlugin: FastifyPluginAsync<ChatPluginOptions> = async (app, opt
   async function typing(socket: ChatSocket, payload: unknown): Promise<void> {
     const parsed = typingPayloadSchema.safeParse(payload);
     if (!parsed.success || socket.data.room !== parsed.data.room) return;
-    if (!(await typingLimiter.take(socket.data.userId))) return;
+    // Typing notices are cosmetic: over the limit they are dropped without a word.
+    if (!(await rateLimiter.hit('chatTypingPerUser', socket.data.userId)).allowed) return;
     socket
       .to(roomKey(parsed.data.room))
       .emit('typing', { userId: socket.data.userId, name: parsed.data.name });

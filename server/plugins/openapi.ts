@@ -104,8 +104,8 @@ function policyErrors(
   if (isOwnerPolicy(policy)) {
     errors[404] = errorResponse(404, 'No such resource of the caller.');
   }
-  const config: unknown = route.config;
-  if (typeof config === 'object' && config !== null && 'rateLimit' in config) {
+  // The rule a route names in config.rateLimit (server/rate-limit.ts).
+  if (route.config?.rateLimit !== undefined) {
     errors[429] = errorResponse(
       429,
       'Too many requests: the Retry-After header says when to retry.',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import {
   deleteUserResponseSchema,
   emailParamsSchema,
@@ -6,20 +7,13 @@ import {
   USER_MESSAGES,
   userListSchema,
 } from '../../contract/users';
-import type { IdentityProvider } from '../auth/firebase';
 import { deleteUserAsAdmin, listUsers, makeAdmin } from '../db/repositories/users';
-import { errorResponses, HttpError } from '../plugins/errors';
+import { errorResponses } from '../plugins/errors';
 import { requireCaller } from '../plugins/auth';
-import { perCaller, type RateLimits } from '../rate-limits';
-
-export type AdminUserRoutesOptions = { identity: IdentityProvider; limits: RateLimits };
 
 /** The admin's user list, delete and promote (the `admin` policy guards every route here). */
-export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (
-  app,
-  options,
-) => {
-  const { identity, limits } = options;
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { identity } = app;
 
   app.get(
     '/allusers',
@@ -30,7 +24,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app.delete(
     '/allusers/dlt/:email',
     {
-      config: { rateLimit: perCaller(limits.adminWritePerAdmin) },
+      config: { rateLimit: 'adminWritePerAdmin' },
       schema: {
         params: emailParamsSchema,
         response: { 200: deleteUserResponseSchema, ...errorResponses },
@@ -53,11 +47,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       if (outcome === 'deleted' && deletedId) await app.chatSessions.endSessionsOf(deletedId);
       switch (outcome) {
         case 'not-found':
-          throw new HttpError(404, USER_MESSAGES.notFound);
+          throw new DomainError('not-found', USER_MESSAGES.notFound);
         case 'self':
-          throw new HttpError(409, USER_MESSAGES.cannotDeleteSelf);
+          throw new DomainError('conflict', USER_MESSAGES.cannotDeleteSelf);
         case 'last-admin':
-          throw new HttpError(409, USER_MESSAGES.lastAdmin);
+          throw new DomainError('conflict', USER_MESSAGES.lastAdmin);
         case 'deleted':
           return { acknowledged: true as const, deletedCount: 1 as const };
       }
@@ -67,7 +61,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app.put(
     '/allusers/makeadmin/:email',
     {
-      config: { rateLimit: perCaller(limits.adminWritePerAdmin) },
+      config: { rateLimit: 'adminWritePerAdmin' },
       schema: {
         params: emailParamsSchema,
         response: { 200: makeAdminResponseSchema, ...errorResponses },
@@ -75,7 +69,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
     },
     async (request) => {
       const result = await makeAdmin(app.db, request.params.email);
-      if (!result.found) throw new HttpError(404, USER_MESSAGES.notFound);
+      if (!result.found) throw new DomainError('not-found', USER_MESSAGES.notFound);
       return { acknowledged: true as const, modifiedCount: result.modifiedCount };
     },
   );

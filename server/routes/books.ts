@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import { z } from 'zod';
 import {
   bookCreateBodySchema,
@@ -9,16 +10,12 @@ import {
 } from '../../contract/books';
 import { toCents } from '../../contract/money';
 import { createBook } from '../db/repositories/books';
-import { errorResponses, HttpError } from '../plugins/errors';
-import { perCaller, type RateLimits } from '../rate-limits';
-import type { Catalogue } from '../services/catalogue';
-
-export type BookRoutesOptions = { catalogue: Catalogue; limits: RateLimits };
+import { errorResponses } from '../plugins/errors';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const bookRoutes: FastifyPluginAsyncZod<BookRoutesOptions> = async (app, options) => {
-  const { catalogue, limits } = options;
+export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogue } = app;
 
   app.get(
     '/books',
@@ -59,7 +56,7 @@ export const bookRoutes: FastifyPluginAsyncZod<BookRoutesOptions> = async (app, 
   app.post(
     '/book',
     {
-      config: { rateLimit: perCaller(limits.bookCreatePerAdmin) },
+      config: { rateLimit: 'bookCreatePerAdmin' },
       schema: {
         body: bookCreateBodySchema,
         response: { 201: bookCreatedSchema, ...errorResponses },
@@ -73,7 +70,7 @@ export const bookRoutes: FastifyPluginAsyncZod<BookRoutesOptions> = async (app, 
         priceCents: toCents(price),
         image,
       });
-      if (!created) throw new HttpError(409, `A book named "${name}" already exists`);
+      if (!created) throw new DomainError('conflict', `A book named "${name}" already exists`);
       catalogue.invalidate();
       return reply.code(201).send({ acknowledged: true as const, insertedId: created.id });
     },

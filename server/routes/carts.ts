@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import {
   addToCartBodySchema,
   CART_MESSAGES,
@@ -15,20 +16,13 @@ import {
   listCartLines,
   setCartLineQuantity,
 } from '../db/repositories/carts';
-import { errorResponses, HttpError } from '../plugins/errors';
-import { perCaller, type RateLimits } from '../rate-limits';
-
-export type CartRoutesOptions = { limits: RateLimits };
+import { errorResponses } from '../plugins/errors';
 
 /**
  * The signed-in user's book cart. The owner is always the token's user; the `cart-line-owner`
  * policy has already answered 404 for a line of anyone else.
  */
-export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, options) => {
-  const { limits } = options;
-  // Counted per route, like the admin writes.
-  const rateLimit = () => perCaller(limits.cartWritePerUser);
-
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/carts',
     { schema: { response: { 200: cartLineListSchema, ...errorResponses } } },
@@ -38,7 +32,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.post(
     '/cart',
     {
-      config: { rateLimit: rateLimit() },
+      config: { rateLimit: 'cartWritePerUser' },
       schema: {
         body: addToCartBodySchema,
         response: { 200: cartLineSchema, 201: cartLineSchema, ...errorResponses },
@@ -53,9 +47,9 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       });
       switch (outcome.kind) {
         case 'book-not-found':
-          throw new HttpError(404, CART_MESSAGES.bookNotFound);
+          throw new DomainError('not-found', CART_MESSAGES.bookNotFound);
         case 'too-many':
-          throw new HttpError(409, CART_MESSAGES.tooMany);
+          throw new DomainError('conflict', CART_MESSAGES.tooMany);
         case 'created':
           return reply.code(201).send(outcome.line);
         case 'increased':
@@ -67,7 +61,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.put(
     '/carts/quantity/:id',
     {
-      config: { rateLimit: rateLimit() },
+      config: { rateLimit: 'cartWritePerUser' },
       schema: {
         params: cartLineParamsSchema,
         body: cartQuantityBodySchema,
@@ -81,7 +75,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         quantity: request.body.quantity,
       });
       // Deleted since the policy looked it up.
-      if (!line) throw new HttpError(404, CART_MESSAGES.lineNotFound);
+      if (!line) throw new DomainError('not-found', CART_MESSAGES.lineNotFound);
       return line;
     },
   );
@@ -89,7 +83,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.delete(
     '/carts/delete/:id',
     {
-      config: { rateLimit: rateLimit() },
+      config: { rateLimit: 'cartWritePerUser' },
       schema: {
         params: cartLineParamsSchema,
         response: { 200: cartLineDeletedSchema, ...errorResponses },
@@ -100,7 +94,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
         email: requireCaller(request).email,
         id: request.params.id,
       });
-      if (!deleted) throw new HttpError(404, CART_MESSAGES.lineNotFound);
+      if (!deleted) throw new DomainError('not-found', CART_MESSAGES.lineNotFound);
       return { acknowledged: true as const, deletedCount: 1 as const };
     },
   );

@@ -6,10 +6,8 @@ import { z } from 'zod';
 import { errorCode } from '../../contract/error-code';
 import { IMAGE_LIMITS, imageParamsSchema, imageUploadedSchema } from '../../contract/images';
 import { findImage, insertImage } from '../db/repositories/images';
+import { DomainError } from '../../contract/domain-error';
 import { errorResponses, HttpError } from '../plugins/errors';
-import { perCaller, type RateLimits } from '../rate-limits';
-
-export type ImageRoutesOptions = { limits: RateLimits };
 
 type ImageType = (typeof IMAGE_LIMITS.types)[number];
 
@@ -92,8 +90,7 @@ function knownHashes(header: string | undefined): { any: boolean; hashes: string
 }
 
 /** Admins upload book covers; anyone fetches them (the web app's fallback when imgbb is off). */
-export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, options) => {
-  const { limits } = options;
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin parses multipart; every other route keeps JSON only.
   await app.register(multipart, { throwFileSizeLimit: true });
 
@@ -102,7 +99,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     {
       // The app's 1 MB limit is for JSON; an upload may carry a 5 MB image.
       bodyLimit: MAX_UPLOAD_BODY_BYTES,
-      config: { rateLimit: perCaller(limits.imageUploadPerAdmin) },
+      config: { rateLimit: 'imageUploadPerAdmin' },
       // Multipart bodies are streamed, not parsed by Fastify: refuse an announced oversize body
       // before reading any of it (busboy's file limit catches the rest).
       preHandler: async (request) => {
@@ -115,7 +112,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     async (request) => {
       const bytes = await readUpload(request);
       const contentType = detectImageType(bytes);
-      if (!contentType) throw new HttpError(400, IMAGE_MESSAGES.notAnImage);
+      if (!contentType) throw new DomainError('invalid', IMAGE_MESSAGES.notAnImage);
       const sha256 = createHash('sha256').update(bytes).digest('base64url');
       const id = await insertImage(app.db, { contentType, bytes, sha256 });
       return { success: true as const, data: { url: `/api/images/${id}` } };
@@ -134,7 +131,7 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     async (request, reply) => {
       const known = knownHashes(request.headers['if-none-match']);
       const image = await findImage(app.db, request.params.id, known.hashes);
-      if (!image) throw new HttpError(404, IMAGE_MESSAGES.notFound);
+      if (!image) throw new DomainError('not-found', IMAGE_MESSAGES.notFound);
       void reply
         .header('etag', `"${image.sha256}"`)
         .header('cache-control', IMMUTABLE)

@@ -5,29 +5,13 @@ import {
   newsletterResponseSchema,
 } from '../../contract/newsletter';
 import { subscribe } from '../db/repositories/newsletter';
-import { errorResponses, HttpError } from '../plugins/errors';
-import { perIp, RATE_LIMIT_WINDOW_MS, type RateLimits } from '../rate-limits';
+import { errorResponses } from '../plugins/errors';
 
-export type NewsletterRoutesOptions = { limits: RateLimits };
-
-export const NEWSLETTER_BUSY_MESSAGE = 'Too many subscriptions right now, try again in a minute';
-
-export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
-  app,
-  options,
-) => {
-  const { limits } = options;
-  // One counter for every client: the per-IP limit alone lets many addresses flood the table.
-  const total = app.createRateLimit({
-    max: limits.newsletterTotal,
-    timeWindow: RATE_LIMIT_WINDOW_MS,
-    keyGenerator: () => 'newsletter:all',
-  });
-
+export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter',
     {
-      config: { rateLimit: perIp(limits.newsletterPerIp) },
+      config: { rateLimit: 'newsletterPerIp' },
       schema: {
         body: newsletterBodySchema,
         response: {
@@ -36,14 +20,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = 
           ...errorResponses,
         },
       },
-      // After validation, so malformed requests do not use up everyone's budget.
-      preHandler: async (request, reply) => {
-        const result = await total(request);
-        if (!result.isAllowed && result.isExceeded) {
-          void reply.header('retry-after', String(result.ttlInSeconds));
-          throw new HttpError(429, NEWSLETTER_BUSY_MESSAGE);
-        }
-      },
+      // One count for every client (the per-IP limit alone lets many addresses flood the
+      // table), after validation, so malformed requests do not use up everyone's budget.
+      preHandler: (_request, reply) => app.rateLimiter.enforce('newsletterTotal', 'all', reply),
     },
     async (request, reply) => {
       const result = await subscribe(app.db, request.body.email);

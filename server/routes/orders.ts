@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import {
   CHECKOUT_MESSAGES,
   orderDeletedSchema,
@@ -8,19 +9,14 @@ import {
 import { emailParamsSchema } from '../../contract/users';
 import { deleteOrder, listOrders } from '../db/repositories/orders';
 import { requireCaller } from '../plugins/auth';
-import { errorResponses, HttpError } from '../plugins/errors';
-import { perCaller, type RateLimits } from '../rate-limits';
-
-export type OrderRoutesOptions = { limits: RateLimits };
+import { errorResponses } from '../plugins/errors';
 
 /**
  * My Orders. Orders are only ever created by the payment webhook; a user may list (admins: any
  * user's) and delete their own. The `order-owner` policy has already answered 404 for anyone
  * else's order.
  */
-export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, options) => {
-  const { limits } = options;
-
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/booking/email/:email',
     {
@@ -43,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     scope.withTypeProvider<ZodTypeProvider>().delete(
       '/booking/dlt/:id',
       {
-        config: { rateLimit: perCaller(limits.orderDeletePerUser) },
+        config: { rateLimit: 'orderDeletePerUser' },
         schema: {
           params: orderParamsSchema,
           response: { 200: orderDeletedSchema, ...errorResponses },
@@ -55,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
           id: request.params.id,
         });
         // Deleted since the policy looked it up.
-        if (!deleted) throw new HttpError(404, CHECKOUT_MESSAGES.orderNotFound);
+        if (!deleted) throw new DomainError('not-found', CHECKOUT_MESSAGES.orderNotFound);
         return { acknowledged: true as const, deletedCount: 1 as const };
       },
     );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import { z } from 'zod';
 import {
   CHECKOUT_MESSAGES,
@@ -8,31 +9,19 @@ import {
 } from '../../contract/payments';
 import { requireCaller } from '../plugins/auth';
 import { errorResponses, HttpError } from '../plugins/errors';
-import {
-  WebhookSignatureError,
-  WebhooksNotConfiguredError,
-  type PaymentGateway,
-} from '../payments/stripe-gateway';
-import { perCaller, type RateLimits } from '../rate-limits';
-import type { CheckoutService } from '../services/checkout';
-
-export type PaymentRoutesOptions = {
-  checkout: CheckoutService;
-  gateway: PaymentGateway | null;
-  limits: RateLimits;
-};
+import { WebhookSignatureError, WebhooksNotConfiguredError } from '../payments/stripe-gateway';
 
 /** The webhook's body: the raw bytes Stripe signed (absent when a request sends none). */
 const rawBodySchema = z.instanceof(Buffer).optional();
 
 /** Card payment: the PaymentIntent for a cart, and Stripe's webhook that turns it into orders. */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { checkout, gateway, limits } = options;
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { checkout, paymentGateway: gateway } = app;
 
   app.post(
     '/payments/intent',
     {
-      config: { rateLimit: perCaller(limits.paymentIntentPerUser) },
+      config: { rateLimit: 'paymentIntentPerUser' },
       schema: {
         body: paymentIntentBodySchema,
         response: { 200: paymentIntentResponseSchema, ...errorResponses },
@@ -59,7 +48,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         },
       },
       async (request) => {
-        if (!gateway) throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+        if (!gateway)
+          throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
         const header = request.headers['stripe-signature'];
         let event;
         try {
@@ -69,7 +59,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           );
         } catch (error) {
           if (error instanceof WebhooksNotConfiguredError) {
-            throw new HttpError(503, CHECKOUT_MESSAGES.paymentsNotConfigured);
+            throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
           }
           if (error instanceof WebhookSignatureError) {
             request.log.warn({ reason: error.message }, 'Stripe webhook refused');

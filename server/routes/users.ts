@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../contract/domain-error';
 import {
   acknowledgedSchema,
   emailParamsSchema,
@@ -10,26 +11,10 @@ import {
   USER_MESSAGES,
   userProfileSchema,
 } from '../../contract/users';
-import type { AccessTokens } from '../auth/access-token';
 import { grantsConfiguredAdmin } from '../auth/configured-admins';
 import type { IdentityProvider } from '../auth/firebase';
-import { createFixedWindowLimiter } from '../auth/fixed-window-limiter';
 import { findUserByEmail, updateProfile, upsertOnSignIn } from '../db/repositories/users';
-import { errorResponses, HttpError } from '../plugins/errors';
-import type { WindowCounter } from '../rate-limit-counter';
-import { perCaller, perIp, RATE_LIMIT_WINDOW_MS, type RateLimits } from '../rate-limits';
-
-export type UserRoutesOptions = {
-  identity: IdentityProvider;
-  accessTokens: AccessTokens;
-  limits: RateLimits;
-  /** Where the per-address limit counts (shared by the processes when Redis is). */
-  counter: WindowCounter;
-};
-
-function seconds(n: number): string {
-  return n === 1 ? '1 second' : `${n} seconds`;
-}
+import { errorResponses } from '../plugins/errors';
 
 /** The account's creation time from Firebase; a failure only postpones it to a later call. */
 async function creationTime(
@@ -47,20 +32,14 @@ async function creationTime(
 }
 
 /** The caller's own account: token exchange, admin flag and profile. */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
-  const { identity, accessTokens, limits, counter } = options;
-  const perAddress = createFixedWindowLimiter({
-    counter,
-    name: 'token-exchange-per-address',
-    max: limits.tokenExchangePerAddress,
-    windowMs: RATE_LIMIT_WINDOW_MS,
-  });
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { identity, accessTokens } = app;
 
   app.put(
     '/user/:email',
     {
-      // Per client IP; the per-address limit is below (one route takes one rateLimit config).
-      config: { rateLimit: perIp(limits.tokenExchangePerIp) },
+      // Per client IP; the per-address limit is below, once the address is proved.
+      config: { rateLimit: 'tokenExchangePerIp' },
       schema: {
         params: emailParamsSchema,
         body: tokenExchangeBodySchema,
@@ -73,15 +52,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       if (!verified) throw new Error('the firebase-self policy did not run');
 
       // Counted once the ID token proved the address, so strangers cannot lock it out.
-      const limit = await perAddress.hit(email);
-      if (!limit.allowed) {
-        void reply.header('retry-after', String(limit.retryAfterSeconds));
-        throw new HttpError(
-          429,
-          `Too many sign-ins for this address, try again in ${seconds(limit.retryAfterSeconds)}`,
-        );
-      }
-      if (request.body.email !== email) throw new HttpError(400, USER_MESSAGES.emailMismatch);
+      await app.rateLimiter.enforce('tokenExchangePerAddress', email, reply);
+      if (request.body.email !== email)
+        throw new DomainError('invalid', USER_MESSAGES.emailMismatch);
 
       const existing = await findUserByEmail(app.db, email);
       const signUpDate = existing?.hasSignUpDate
@@ -119,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request) => {
       const user = await findUserByEmail(app.db, request.params.email);
-      if (!user) throw new HttpError(404, USER_MESSAGES.notFound);
+      if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
       return user.profile;
     },
   );
@@ -127,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.put(
     '/userupdate/:email',
     {
-      config: { rateLimit: perCaller(limits.profileUpdatePerUser) },
+      config: { rateLimit: 'profileUpdatePerUser' },
       schema: {
         params: emailParamsSchema,
         body: profileUpdateBodySchema,
@@ -137,10 +110,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request) => {
       const { email } = request.params;
       const body = request.body;
-      if (body.email !== email) throw new HttpError(400, USER_MESSAGES.emailMismatch);
+      if (body.email !== email) throw new DomainError('invalid', USER_MESSAGES.emailMismatch);
 
       const user = await findUserByEmail(app.db, email);
-      if (!user) throw new HttpError(404, USER_MESSAGES.notFound);
+      if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
       // The client's signUpDate is never stored: the date comes from Firebase, once.
       const signUpDate = user.hasSignUpDate
         ? null
@@ -157,7 +130,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         },
         signUpDate,
       );
-      if (!updated) throw new HttpError(404, USER_MESSAGES.notFound);
+      if (!updated) throw new DomainError('not-found', USER_MESSAGES.notFound);
       return { acknowledged: true as const };
     },
   );

@@ -327,7 +327,7 @@ describe('limits', () => {
     expect(answers.filter((a) => a.ok)).toHaveLength(CHAT_LIMITS.messageBurst);
     expect(answers.filter((a) => !a.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.rateLimited }]);
     expect(await storedMessages(t.db, { userId: ned.id })).toHaveLength(10);
-    // The bucket refills at 5 a second.
+    // Then one message every 200 ms (5 a second).
     await new Promise((resolve) => setTimeout(resolve, 250));
     ok(await sendMessage(n, 'Java', 'after a pause'));
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { RATE_LIMITS } from '../../server/rate-limits';
+import { RATE_LIMITS } from '../../server/rate-limit';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 describe('POST /api/newsletter', () => {
@@ -84,9 +84,9 @@ describe('POST /api/newsletter', () => {
     });
   });
 
-  it(`limits one client to ${RATE_LIMITS.newsletterPerIp} requests a minute with a 429 JSON error`, async () => {
+  it(`limits one client to ${RATE_LIMITS.newsletterPerIp.perMinute} requests a minute with a 429 JSON error`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < RATE_LIMITS.newsletterPerIp; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.newsletterPerIp.perMinute; i += 1) {
       const res = await post({ email: `flood${i}@example.com` }, ip);
       expect(res.statusCode).toBe(201);
     }

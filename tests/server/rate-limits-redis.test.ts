@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_LIMITS } from '../../contract/chat';
 import { apiErrorSchema } from '../../contract/errors';
 import { buildApp } from '../../server/app';
-import { createRedisCounter, REDIS_COUNTER_RETRY_MS } from '../../server/rate-limit-counter';
-import { RATE_LIMITS, type RateLimits } from '../../server/rate-limits';
+import {
+  createRateLimiter,
+  NEWSLETTER_BUSY_MESSAGE,
+  RATE_LIMITS,
+  REDIS_RETRY_MS,
+  type RateLimitMaxima,
+} from '../../server/rate-limit';
 import { connectRedis } from '../../server/redis';
-import { NEWSLETTER_BUSY_MESSAGE } from '../../server/routes/newsletter';
 import { bearer, buildAccountsApp, exchange, freshIp, signIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { reachable } from './helpers/chat';
@@ -25,14 +30,14 @@ if (!canStartRedisServer) {
   console.warn('rate limits while Redis is down: SKIPPED, no /usr/bin/redis-server to start');
 }
 
-// The real limits where a test spreads them over both apps; small ones where that is quicker.
-const LIMITS: RateLimits = {
-  ...RATE_LIMITS,
+// The real limit where a test spreads it over both apps; small ones where that is quicker.
+const LIMITS = {
+  tokenExchangePerAddress: RATE_LIMITS.tokenExchangePerAddress.perMinute,
   tokenExchangePerIp: 4,
   profileUpdatePerUser: 4,
   newsletterPerIp: 3,
   newsletterTotal: 5,
-};
+} satisfies Partial<RateLimitMaxima>;
 
 function expectTooMany(res: LightMyRequestResponse, message?: RegExp | string) {
   expect(res.statusCode, res.body).toBe(429);
@@ -43,7 +48,10 @@ function expectTooMany(res: LightMyRequestResponse, message?: RegExp | string) {
 }
 
 /** Two app instances on one database and one Redis, as two processes behind nginx. */
-async function buildPair(redis: { url: string; keyPrefix: string }, limits: RateLimits = LIMITS) {
+async function buildPair(
+  redis: { url: string; keyPrefix: string },
+  limits: Partial<RateLimitMaxima> = LIMITS,
+) {
   const a = await buildAccountsApp({ adminEmails: [], limits, chat: false, redis });
   try {
     const b = await buildApp({
@@ -123,10 +131,10 @@ describe.skipIf(!redisUp)(`rate limits of two app instances on one Redis (${REDI
     expectTooMany(await update(a.app));
     expectTooMany(await update(b));
 
-    // Counted in Redis under the app's prefix, per route (method and URL), like RedisStore does.
+    // Counted in Redis under the app's prefix, by rule, per route (method and URL) and caller.
     const redis = createClient({ url: REDIS_URL });
     await redis.connect();
-    const key = `${keyPrefix}:rate:http:PUT/api/userupdate/:email-caller:${user.email}`;
+    const key = `${keyPrefix}:rate:profileUpdatePerUser:PUT /api/userupdate/:email:${user.email}`;
     expect(await redis.get(key)).toBe(String(LIMITS.profileUpdatePerUser + 2));
     expect(await redis.pTTL(key)).toBeGreaterThan(0);
     await redis.close();
@@ -143,12 +151,11 @@ describe.skipIf(!redisUp)(`rate limits of two app instances on one Redis (${REDI
     expectTooMany(await exchange(a.app, { pathEmail: uniqueEmail('nobody'), ip }));
   });
 
-  it(`the token-exchange limit per address (${RATE_LIMITS.tokenExchangePerAddress}, the real one) holds across A and B`, async () => {
-    expect(LIMITS.tokenExchangePerAddress).toBe(RATE_LIMITS.tokenExchangePerAddress);
+  it(`the token-exchange limit per address (${LIMITS.tokenExchangePerAddress}, the real one) holds across A and B`, async () => {
     const account = await signUp(uniqueEmail('shared-exchange'));
     const once = (app: FastifyInstance) =>
       exchange(app, { idToken: account.idToken, pathEmail: account.email });
-    for (let i = 0; i < RATE_LIMITS.tokenExchangePerAddress; i += 1) {
+    for (let i = 0; i < LIMITS.tokenExchangePerAddress; i += 1) {
       const res = await once(i % 2 ? b : a.app);
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -162,6 +169,22 @@ describe.skipIf(!redisUp)(`rate limits of two app instances on one Redis (${REDI
     }
     expectTooMany(await subscribe(a.app, freshIp()), NEWSLETTER_BUSY_MESSAGE);
     expectTooMany(await subscribe(b, freshIp()), NEWSLETTER_BUSY_MESSAGE);
+  });
+
+  it('the chat burst is shared, and its windows under a second expire in Redis too', async () => {
+    const { messageBurst } = CHAT_LIMITS;
+    const [onA, onB] = [a.app.rateLimiter, b.rateLimiter];
+    const user = `chat-${randomBytes(4).toString('hex')}`;
+    const answers = await Promise.all(
+      Array.from({ length: messageBurst + 1 }, (_, i) =>
+        (i % 2 ? onB : onA).hit('chatMessagePerUser', user),
+      ),
+    );
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(messageBurst);
+    // One message every 1/5 s: the 200 ms window has ended (a whole-second one would not have).
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await onB.hit('chatMessagePerUser', user)).allowed).toBe(true);
+    expect((await onA.hit('chatMessagePerUser', user)).allowed).toBe(false);
   });
 });
 
@@ -221,19 +244,19 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
     await until(() => !!appA.redis?.isReady() && !!appB.redis?.isReady(), 'Redis to be up');
     redis.pause();
     try {
-      // A command gives up after REDIS_COUNTER_TIMEOUT_MS and the process counts alone.
+      // A command gives up after REDIS_TIMEOUT_MS and the process counts alone.
       const ip = freshIp();
       expect(await allowedFrom(ip, [appA])).toBe(LIMITS.newsletterPerIp);
       expect(await allowedFrom(ip, [appB])).toBe(LIMITS.newsletterPerIp);
     } finally {
       redis.resume();
     }
-    // Redis is tried again REDIS_COUNTER_RETRY_MS after the last failure.
-    await new Promise((resolve) => setTimeout(resolve, REDIS_COUNTER_RETRY_MS + 200));
+    // Redis is tried again REDIS_RETRY_MS after the last failure.
+    await new Promise((resolve) => setTimeout(resolve, REDIS_RETRY_MS + 200));
     expect(await allowedFrom(freshIp(), [appA, appB])).toBe(LIMITS.newsletterPerIp);
   });
 
-  it('the counter warns once per outage and says when Redis is back', async () => {
+  it('the limiter warns once per outage and says when Redis counts again', async () => {
     const lines: { level: number; msg: string }[] = [];
     const logger = Fastify({
       logger: {
@@ -241,32 +264,42 @@ describe.skipIf(!canStartRedisServer)('rate limits while Redis is down', () => {
         stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
       },
     });
-    const shared = await connectRedis(redis.url, logger.log, 'lt-test-counter');
+    const shared = await connectRedis(redis.url, logger.log, 'lt-test-limiter');
     try {
-      const counter = createRedisCounter(shared, { log: logger.log, retryMs: 0 });
+      const limiter = createRateLimiter({
+        log: logger.log,
+        redis: shared,
+        maxima: { newsletterPerIp: 2 },
+        retryMs: 0,
+      });
+      /** Three hits of one key: the limit (2) lets two through. */
+      const threeHits = async () => {
+        const answers: boolean[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          answers.push((await limiter.hit('newsletterPerIp', 'k')).allowed);
+        }
+        return answers;
+      };
       const WARN = 40;
       const warnings = () =>
         lines.filter((line) => line.level === WARN && line.msg.startsWith('rate limits:'));
-      expect(await counter.incr('k', 60_000)).toMatchObject({ current: 1 });
-      expect(await counter.incr('k', 60_000)).toMatchObject({ current: 2 });
+      expect(await threeHits()).toEqual([true, true, false]);
       expect(warnings()).toHaveLength(0);
 
       await redis.stop();
-      // In memory now: this process's own count, from 1.
-      for (let i = 1; i <= 5; i += 1) {
-        expect(await counter.incr('k', 60_000)).toMatchObject({ current: i });
-      }
+      // In memory now: this process's own count, from the start.
+      expect(await threeHits()).toEqual([true, true, false]);
       expect(warnings()).toHaveLength(1);
 
       await redis.start();
       await until(() => shared.isReady(), 'Redis to be back');
       // The restarted Redis kept nothing (no persistence).
-      expect(await counter.incr('k', 60_000)).toMatchObject({ current: 1 });
+      expect(await threeHits()).toEqual([true, true, false]);
       expect(lines.map((line) => line.msg)).toContain('rate limits: counting in Redis again');
+      expect(warnings()).toHaveLength(1);
 
       await redis.stop();
-      await counter.incr('k', 60_000);
-      await counter.incr('k', 60_000);
+      await threeHits();
       expect(warnings()).toHaveLength(2);
       await redis.start();
     } finally {

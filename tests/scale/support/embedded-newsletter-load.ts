@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { RATE_LIMITS } from '../../../server/rate-limits';
+import { RATE_LIMITS } from '../../../server/rate-limit';
 
 /**
  * Source addresses for the load: Linux routes all of 127.0.0.0/8 to the loopback interface, and
@@ -49,8 +49,8 @@ export async function runNewsletterLoad(
 ): Promise<NewsletterLoadResult> {
   // The newsletter's limits count in the process's memory: each restart has a fresh budget.
   const budget = Math.min(
-    RATE_LIMITS.newsletterTotal,
-    LOOPBACK_SOURCES.length * RATE_LIMITS.newsletterPerIp,
+    RATE_LIMITS.newsletterTotal.perMinute,
+    LOOPBACK_SOURCES.length * RATE_LIMITS.newsletterPerIp.perMinute,
   );
   if (options.killAfterAcknowledged + options.concurrency > budget) {
     throw new Error("killAfterAcknowledged + concurrency exceeds one server process's budget");

@@ -2,12 +2,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RedisOptions } from '../../../server/app';
 import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
-import type { RateLimits } from '../../../server/rate-limits';
+import type { RateLimitMaxima } from '../../../server/rate-limit';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { emulatorHost, signUp, uniqueEmail, type EmulatorAccount } from './firebase-emulator';
 
 /** High enough that only the rate-limit tests ever meet a limit. */
-const GENEROUS_LIMITS: RateLimits = {
+const GENEROUS_LIMITS: RateLimitMaxima = {
   tokenExchangePerIp: 10_000,
   tokenExchangePerAddress: 10_000,
   profileUpdatePerUser: 10_000,
@@ -27,7 +27,7 @@ const GENEROUS_LIMITS: RateLimits = {
  */
 export function buildAccountsApp(options: {
   adminEmails: string[];
-  limits?: Partial<RateLimits>;
+  limits?: Partial<RateLimitMaxima>;
   seed?: boolean;
   /** Stripe for this app (see helpers/payments.ts); default: card payment not configured. */
   paymentGateway?: PaymentGateway | null;
