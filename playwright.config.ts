@@ -8,8 +8,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two files at a time on the one stack (each test signs up its own accounts, or only reads
+  // the demo ones); a file's tests run in order unless it says otherwise.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',

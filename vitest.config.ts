@@ -9,6 +9,10 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the server suites mostly wait (on the Auth
+    // Emulator, processes, sockets), so two files at a time nearly halve the time. The scale
+    // project runs its files one by one regardless (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
@@ -57,10 +59,18 @@ export async function createTestSchema(baseUrl: string): Promise<TestSchema> {
 
 export type TestDb = { db: Db; destroy(): Promise<void> };
 
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The initialised data directory global-setup dumped, read once per test file. */
+function pgliteTemplateDump(): Promise<Blob> {
+  pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 /** A fresh, empty (unmigrated) database: in-memory PGlite, or its own PostgreSQL schema. */
 export async function createTestDb(): Promise<TestDb> {
   if (!TEST_DATABASE_URL) {
-    const db = await createPgliteDb();
+    const db = await createPgliteDb(undefined, { template: await pgliteTemplateDump() });
     return { db, destroy: () => db.close() };
   }
   const testSchema = await createTestSchema(TEST_DATABASE_URL);
