@@ -4,10 +4,11 @@ import { run } from './lib/processes';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
 /**
- * A step, or two at once: the second runs alongside the first (they share nothing: other ports,
- * other databases), its output held back and printed when both are done.
+ * A step, or several at once: the others run alongside the first (they share nothing: other
+ * ports, other databases, or only read the tree), their output held back and printed when all
+ * are done.
  */
-type Stage = Step | { together: [Step, Step] };
+type Stage = Step | { together: [Step, ...Step[]] };
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
@@ -21,14 +22,23 @@ const scaleTests: Step = {
 };
 
 const stages: Stage[] = [
-  { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
-  { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
-  // Dead code: unused files, exports, dependencies (knip.json).
-  { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+  // The static checks only read the tree: two at a time keep both cores busy.
   {
-    name: 'typecheck',
-    command: 'node_modules/.bin/tsc',
-    args: ['-p', 'tsconfig.json', '--noEmit'],
+    together: [
+      { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
+      {
+        name: 'typecheck',
+        command: 'node_modules/.bin/tsc',
+        args: ['-p', 'tsconfig.json', '--noEmit'],
+      },
+    ],
+  },
+  {
+    together: [
+      { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
+      // Dead code: unused files, exports, dependencies (knip.json).
+      { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+    ],
   },
   { name: 'web tests', command: 'node_modules/.bin/vitest', args: ['run', '--project', 'web'] },
   // The server suite on a fresh PGlite per suite, then again on PostgreSQL when one is configured.
@@ -78,20 +88,29 @@ function runHeld(step: Step): Promise<{ code: number; output: string }> {
 
 const started = Date.now();
 const results: { name: string; ok: boolean; seconds: number }[] = [];
-const stepCount = stages.reduce((n, stage) => n + ('together' in stage ? 2 : 1), 0);
+const stepCount = stages.reduce(
+  (n, stage) => n + ('together' in stage ? stage.together.length : 1),
+  0,
+);
 for (const stage of stages) {
   const t0 = Date.now();
   const seconds = () => (Date.now() - t0) / 1000;
   if ('together' in stage) {
-    const [first, second] = stage.together;
-    console.log(`\n=== ${first.name} (and ${second.name} alongside) ===`);
-    const held = runHeld(second).then((answer) => ({ ...answer, seconds: seconds() }));
+    const [first, ...others] = stage.together;
+    const names = others.map((step) => step.name).join(', ');
+    console.log(`\n=== ${first.name} (and ${names} alongside) ===`);
+    const held = others.map((step) =>
+      runHeld(step).then((answer) => ({ ...answer, step, seconds: seconds() })),
+    );
     const code = await run(first.command, first.args, { env: first.env });
     results.push({ name: first.name, ok: code === 0, seconds: seconds() });
-    const other = await held;
-    console.log(`\n=== ${second.name} (ran alongside ${first.name}) ===\n${other.output}`);
-    results.push({ name: second.name, ok: other.code === 0, seconds: other.seconds });
-    if (code !== 0 || other.code !== 0) break;
+    let failed = code !== 0;
+    for (const other of await Promise.all(held)) {
+      console.log(`\n=== ${other.step.name} (ran alongside ${first.name}) ===\n${other.output}`);
+      results.push({ name: other.step.name, ok: other.code === 0, seconds: other.seconds });
+      failed ||= other.code !== 0;
+    }
+    if (failed) break;
   } else {
     console.log(`\n=== ${stage.name} ===`);
     const code = await run(stage.command, stage.args, { env: stage.env });
