@@ -1,12 +1,13 @@
 import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-messages';
+import { API_ROUTES, type ApiRouteKey } from './api-routes';
 import { CART_MESSAGES } from './cart-rules';
 import { CHECKOUT_MESSAGES } from './checkout-rules';
 
 /**
- * Who may call each `/api` route: the one table of authorization, for the server and for the msw
- * fakes of the web app (zod-free, so the web app may import it as a value). The server's auth
- * plugin refuses to start when an `/api` route has no entry here, so a new route is closed until
- * it is listed.
+ * Who may call each `/api` route, for the server and for the msw fakes of the web app: the
+ * policies, and each route's policy as the one table of the API (contract/api-routes.ts, which
+ * also holds the route's schemas) names it. The server's auth plugin refuses to start when an
+ * `/api` route has no entry there, so a new route is closed until it is listed.
  */
 
 export const ACCESS_POLICY_KINDS = [
@@ -43,42 +44,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `'METHOD /api/path/:param'`: the method and the route URL exactly as Fastify registers it. */
 export type RouteKey = `${HttpMethod} /api${string}`;
 
-export const ACCESS_POLICIES = {
-  'GET /api/health': 'anyone',
-  'GET /api/books': 'anyone',
-  'GET /api/images/:id': 'anyone',
-  'POST /api/newsletter': 'anyone',
-  'GET /api/openapi.json': 'anyone',
-  // The reference page (Swagger UI) and its own files: API_REFERENCE_PAGE_ROUTES.
-  'GET /api/docs': 'anyone',
-  'GET /api/docs/': 'anyone',
-  'GET /api/docs/json': 'anyone',
-  'GET /api/docs/yaml': 'anyone',
-  'GET /api/docs/static/*': 'anyone',
-  'GET /api/docs/static/index.html': 'anyone',
-  'GET /api/docs/static/swagger-initializer.js': 'anyone',
-
-  'GET /api/carts': 'signed-in',
-  'POST /api/cart': 'signed-in',
-  'PUT /api/carts/quantity/:id': 'cart-line-owner',
-  'DELETE /api/carts/delete/:id': 'cart-line-owner',
-
-  'POST /api/payments/intent': 'signed-in',
-  'POST /api/payments/webhook': 'stripe-signature',
-  'GET /api/booking/email/:email': 'self-or-admin',
-  'DELETE /api/booking/dlt/:id': 'order-owner',
-
-  'PUT /api/user/:email': 'firebase-self',
-  'GET /api/admin/:email': 'self',
-  'GET /api/userprofile/:email': 'self-or-admin',
-  'PUT /api/userupdate/:email': 'self',
-
-  'GET /api/allusers': 'admin',
-  'DELETE /api/allusers/dlt/:email': 'admin',
-  'PUT /api/allusers/makeadmin/:email': 'admin',
-  'POST /api/book': 'admin',
-  'POST /api/images': 'admin',
-} as const satisfies Readonly<Record<RouteKey, AccessPolicy>>;
+/** Every route's policy, read from the one table of the API (contract/api-routes.ts). */
+export const ACCESS_POLICIES = Object.fromEntries(
+  Object.entries(API_ROUTES).map(([key, route]) => [key, route.access]),
+) as { readonly [K in ApiRouteKey]: (typeof API_ROUTES)[K]['access'] };
 
 export type ListedRoute = keyof typeof ACCESS_POLICIES;
 

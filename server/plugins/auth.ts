@@ -134,7 +134,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     // Fail closed: an unlisted route would otherwise be open to anyone.
     if (policy === undefined || policies.has(undefined)) {
       throw new Error(
-        `No access policy for ${methods.join('/')} ${url}: add it to contract/access-policy.ts`,
+        `No access policy for ${methods.join('/')} ${url}: add it to contract/api-routes.ts`,
       );
     }
     if (policies.size > 1) {

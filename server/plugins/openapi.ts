@@ -17,10 +17,11 @@ import {
   routeKey,
   type AccessPolicy,
 } from '../auth/access-policy';
+import { apiRoute } from './api-route';
 import { codeForStatus } from './errors';
 
 /** The OpenAPI document of the API, generated from the routes' own zod schemas. */
-export const OPENAPI_DOCUMENT_URL = '/api/openapi.json';
+export const OPENAPI_DOCUMENT_URL = '/api/openapi.json' as const;
 /** The reference page (Swagger UI) over that document. */
 export const API_REFERENCE_URL = '/api/docs';
 
@@ -187,18 +188,14 @@ function describeRoute(input: TransformInput): ReturnType<typeof zodTransform> {
   return { url: transformed.url, schema: described };
 }
 
-/** GET /api/openapi.json: the document (any JSON object). */
-const documentRoute: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    OPENAPI_DOCUMENT_URL,
-    {
-      schema: {
-        summary: 'This document',
-        response: { 200: z.record(z.string(), z.unknown()).describe('The OpenAPI 3.1 document') },
-      },
-    },
+/** GET /api/openapi.json: the document (any JSON object). Registered under the `/api` prefix. */
+const documentRoute: FastifyPluginAsyncZod = async (api) => {
+  apiRoute(
+    api,
+    `GET ${OPENAPI_DOCUMENT_URL}`,
+    { summary: 'This document', errorResponses: false },
     // The document is plain JSON data; its type (openapi-types) has no index signature.
-    async () => app.swagger() as unknown as Record<string, unknown>,
+    async () => api.swagger() as unknown as Record<string, unknown>,
   );
 };
 
@@ -232,7 +229,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'LearnTogether API',
         version: '1.0.0',
         description:
-          'The product API. Every error answers `{ error: { code, message } }`. Who may call each route is the access-policy table (contract/access-policy.ts); each operation names its policy.',
+          'The product API. Every error answers `{ error: { code, message } }`. Who may call each route is the table of API routes (contract/api-routes.ts); each operation names its policy.',
       },
       components: { securitySchemes: SECURITY_SCHEMES },
     },
@@ -244,5 +241,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     staticCSP: API_REFERENCE_CSP,
     theme: { title: 'LearnTogether API' },
   });
-  await app.register(documentRoute);
+  await app.register(documentRoute, { prefix: '/api' });
 }

@@ -1,35 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import {
-  deleteUserResponseSchema,
-  emailParamsSchema,
-  makeAdminResponseSchema,
-  USER_MESSAGES,
-  userListSchema,
-} from '../../contract/users';
+import { USER_MESSAGES } from '../../contract/users';
 import { deleteUserAsAdmin, listUsers, makeAdmin } from '../db/repositories/users';
-import { errorResponses } from '../plugins/errors';
+import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 
 /** The admin's user list, delete and promote (the `admin` policy guards every route here). */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity } = app;
 
-  app.get(
-    '/allusers',
-    { schema: { response: { 200: userListSchema, ...errorResponses } } },
-    async () => listUsers(app.db),
-  );
+  apiRoute(app, 'GET /api/allusers', {}, async () => listUsers(app.db));
 
-  app.delete(
-    '/allusers/dlt/:email',
-    {
-      config: { rateLimit: 'adminWritePerAdmin' },
-      schema: {
-        params: emailParamsSchema,
-        response: { 200: deleteUserResponseSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'DELETE /api/allusers/dlt/:email',
+    { config: { rateLimit: 'adminWritePerAdmin' } },
     async (request) => {
       const { email } = request.params;
       const caller = requireCaller(request);
@@ -58,15 +43,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/allusers/makeadmin/:email',
-    {
-      config: { rateLimit: 'adminWritePerAdmin' },
-      schema: {
-        params: emailParamsSchema,
-        response: { 200: makeAdminResponseSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'PUT /api/allusers/makeadmin/:email',
+    { config: { rateLimit: 'adminWritePerAdmin' } },
     async (request) => {
       const result = await makeAdmin(app.db, request.params.email);
       if (!result.found) throw new DomainError('not-found', USER_MESSAGES.notFound);

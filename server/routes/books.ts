@@ -1,67 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import { z } from 'zod';
-import {
-  bookCreateBodySchema,
-  bookCreatedSchema,
-  bookListQuerySchema,
-  bookListSchema,
-  bookPageSchema,
-} from '../../contract/books';
 import { toCents } from '../../contract/money';
 import { createBook } from '../db/repositories/books';
-import { errorResponses } from '../plugins/errors';
+import { apiRoute } from '../plugins/api-route';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogue } = app;
 
-  app.get(
-    '/books',
-    {
-      schema: {
-        querystring: bookListQuerySchema,
-        response: {
-          // The JSON of a Book[] (no `page`) or a page, sent as bytes the catalogue serialised.
-          200: z.union([bookListSchema, bookPageSchema, z.instanceof(Buffer)]),
-          304: z.undefined(),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      // The catalogue's bytes are built (and checked against these schemas) once per version;
-      // sending them as they are skips the per-response serializer and gzip.
-      const answer = await catalogue.answer(request.query);
-      void reply
-        .header('etag', answer.etag)
-        // Cached, but asked again each time: a new book shows at once, unchanged pages are a 304.
-        .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
-        // Matches before paging, so a client of the plain list can still draw page links.
-        .header('x-total-count', String(answer.total));
-      if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-        return reply.code(304).send();
-      }
-      void reply.header('content-type', JSON_TYPE);
-      if (answer.gzip && acceptsGzip(request.headers['accept-encoding'])) {
-        // @fastify/compress leaves an answer that already has a content-encoding alone.
-        return reply.header('content-encoding', 'gzip').send(answer.gzip);
-      }
-      return reply.send(answer.json);
-    },
-  );
+  // Its 200 (contract/api-routes.ts) is the JSON of a Book[] (no `page`) or a page, sent as the
+  // bytes the catalogue serialised.
+  apiRoute(app, 'GET /api/books', {}, async (request, reply) => {
+    // The catalogue's bytes are built (and checked against the table's schemas) once per version;
+    // sending them as they are skips the per-response serializer and gzip.
+    const answer = await catalogue.answer(request.query);
+    void reply
+      .header('etag', answer.etag)
+      // Cached, but asked again each time: a new book shows at once, unchanged pages are a 304.
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      // Matches before paging, so a client of the plain list can still draw page links.
+      .header('x-total-count', String(answer.total));
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
+      return reply.code(304).send();
+    }
+    void reply.header('content-type', JSON_TYPE);
+    if (answer.gzip && acceptsGzip(request.headers['accept-encoding'])) {
+      // @fastify/compress leaves an answer that already has a content-encoding alone.
+      return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    }
+    return reply.send(answer.json);
+  });
 
-  app.post(
-    '/book',
-    {
-      config: { rateLimit: 'bookCreatePerAdmin' },
-      schema: {
-        body: bookCreateBodySchema,
-        response: { 201: bookCreatedSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'POST /api/book',
+    { config: { rateLimit: 'bookCreatePerAdmin' } },
     async (request, reply) => {
       const { name, category, price, image } = request.body;
       const created = await createBook(app.db, {

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import {
-  addToCartBodySchema,
-  CART_MESSAGES,
-  cartLineDeletedSchema,
-  cartLineListSchema,
-  cartLineParamsSchema,
-  cartLineSchema,
-  cartQuantityBodySchema,
-} from '../../contract/carts';
+import { CART_MESSAGES } from '../../contract/carts';
+import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 import {
   addToCart,
@@ -16,28 +9,20 @@ import {
   listCartLines,
   setCartLineQuantity,
 } from '../db/repositories/carts';
-import { errorResponses } from '../plugins/errors';
 
 /**
  * The signed-in user's book cart. The owner is always the token's user; the `cart-line-owner`
  * policy has already answered 404 for a line of anyone else.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/carts',
-    { schema: { response: { 200: cartLineListSchema, ...errorResponses } } },
-    async (request) => listCartLines(app.db, requireCaller(request).email),
+  apiRoute(app, 'GET /api/carts', {}, async (request) =>
+    listCartLines(app.db, requireCaller(request).email),
   );
 
-  app.post(
-    '/cart',
-    {
-      config: { rateLimit: 'cartWritePerUser' },
-      schema: {
-        body: addToCartBodySchema,
-        response: { 200: cartLineSchema, 201: cartLineSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'POST /api/cart',
+    { config: { rateLimit: 'cartWritePerUser' } },
     async (request, reply) => {
       // Only the book and the quantity are read: name, price, image and email are not trusted.
       const outcome = await addToCart(app.db, {
@@ -58,16 +43,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/carts/quantity/:id',
-    {
-      config: { rateLimit: 'cartWritePerUser' },
-      schema: {
-        params: cartLineParamsSchema,
-        body: cartQuantityBodySchema,
-        response: { 200: cartLineSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'PUT /api/carts/quantity/:id',
+    { config: { rateLimit: 'cartWritePerUser' } },
     async (request) => {
       const line = await setCartLineQuantity(app.db, {
         email: requireCaller(request).email,
@@ -80,15 +59,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/carts/delete/:id',
-    {
-      config: { rateLimit: 'cartWritePerUser' },
-      schema: {
-        params: cartLineParamsSchema,
-        response: { 200: cartLineDeletedSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'DELETE /api/carts/delete/:id',
+    { config: { rateLimit: 'cartWritePerUser' } },
     async (request) => {
       const deleted = await deleteCartLine(app.db, {
         email: requireCaller(request).email,

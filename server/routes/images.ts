@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorCode } from '../../contract/error-code';
-import { IMAGE_LIMITS, imageParamsSchema, imageUploadedSchema } from '../../contract/images';
+import { IMAGE_LIMITS } from '../../contract/images';
 import { findImage, insertImage } from '../db/repositories/images';
 import { DomainError } from '../../contract/domain-error';
-import { errorResponses, HttpError } from '../plugins/errors';
+import { apiRoute } from '../plugins/api-route';
+import { HttpError } from '../plugins/errors';
 
 type ImageType = (typeof IMAGE_LIMITS.types)[number];
 
@@ -94,8 +94,9 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only this plugin parses multipart; every other route keeps JSON only.
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  app.post(
-    '/images',
+  apiRoute(
+    app,
+    'POST /api/images',
     {
       // The app's 1 MB limit is for JSON; an upload may carry a 5 MB image.
       bodyLimit: MAX_UPLOAD_BODY_BYTES,
@@ -107,7 +108,6 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(413, IMAGE_MESSAGES.tooLarge);
         }
       },
-      schema: { response: { 200: imageUploadedSchema, ...errorResponses } },
     },
     async (request) => {
       const bytes = await readUpload(request);
@@ -119,25 +119,16 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/images/:id',
-    {
-      schema: {
-        params: imageParamsSchema,
-        // The bytes as they are (Fastify sends a Buffer unserialised); a 304 has no body.
-        response: { 200: z.instanceof(Buffer), 304: z.undefined(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const known = knownHashes(request.headers['if-none-match']);
-      const image = await findImage(app.db, request.params.id, known.hashes);
-      if (!image) throw new DomainError('not-found', IMAGE_MESSAGES.notFound);
-      void reply
-        .header('etag', `"${image.sha256}"`)
-        .header('cache-control', IMMUTABLE)
-        .header('x-content-type-options', 'nosniff');
-      if (image.bytes === null || known.any) return reply.code(304).send();
-      return reply.type(image.contentType).send(image.bytes);
-    },
-  );
+  // The bytes as they are (Fastify sends a Buffer unserialised); a 304 has no body.
+  apiRoute(app, 'GET /api/images/:id', {}, async (request, reply) => {
+    const known = knownHashes(request.headers['if-none-match']);
+    const image = await findImage(app.db, request.params.id, known.hashes);
+    if (!image) throw new DomainError('not-found', IMAGE_MESSAGES.notFound);
+    void reply
+      .header('etag', `"${image.sha256}"`)
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff');
+    if (image.bytes === null || known.any) return reply.code(304).send();
+    return reply.type(image.contentType).send(image.bytes);
+  });
 };

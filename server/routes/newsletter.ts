@@ -1,25 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  NEWSLETTER_MESSAGES,
-  newsletterBodySchema,
-  newsletterResponseSchema,
-} from '../../contract/newsletter';
+import { NEWSLETTER_MESSAGES } from '../../contract/newsletter';
 import { subscribe } from '../db/repositories/newsletter';
-import { errorResponses } from '../plugins/errors';
+import { apiRoute } from '../plugins/api-route';
 
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/newsletter',
+  apiRoute(
+    app,
+    'POST /api/newsletter',
     {
       config: { rateLimit: 'newsletterPerIp' },
-      schema: {
-        body: newsletterBodySchema,
-        response: {
-          200: newsletterResponseSchema,
-          201: newsletterResponseSchema,
-          ...errorResponses,
-        },
-      },
       // One count for every client (the per-IP limit alone lets many addresses flood the
       // table), after validation, so malformed requests do not use up everyone's budget.
       preHandler: (_request, reply) => app.rateLimiter.enforce('newsletterTotal', 'all', reply),

@@ -1,15 +1,9 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import {
-  CHECKOUT_MESSAGES,
-  orderDeletedSchema,
-  orderListSchema,
-  orderParamsSchema,
-} from '../../contract/orders';
-import { emailParamsSchema } from '../../contract/users';
+import { CHECKOUT_MESSAGES } from '../../contract/orders';
 import { deleteOrder, listOrders } from '../db/repositories/orders';
+import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
-import { errorResponses } from '../plugins/errors';
 
 /**
  * My Orders. Orders are only ever created by the payment webhook; a user may list (admins: any
@@ -17,15 +11,8 @@ import { errorResponses } from '../plugins/errors';
  * else's order.
  */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/booking/email/:email',
-    {
-      schema: {
-        params: emailParamsSchema,
-        response: { 200: orderListSchema, ...errorResponses },
-      },
-    },
-    async (request) => listOrders(app.db, request.params.email),
+  apiRoute(app, 'GET /api/booking/email/:email', {}, async (request) =>
+    listOrders(app.db, request.params.email),
   );
 
   // Its own plugin: the spec's client sends a JSON body (possibly empty) whose content is never
@@ -36,15 +23,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       done(null, undefined);
     });
 
-    scope.withTypeProvider<ZodTypeProvider>().delete(
-      '/booking/dlt/:id',
-      {
-        config: { rateLimit: 'orderDeletePerUser' },
-        schema: {
-          params: orderParamsSchema,
-          response: { 200: orderDeletedSchema, ...errorResponses },
-        },
-      },
+    apiRoute(
+      scope,
+      'DELETE /api/booking/dlt/:id',
+      { config: { rateLimit: 'orderDeletePerUser' } },
       async (request) => {
         const deleted = await deleteOrder(app.db, {
           email: requireCaller(request).email,

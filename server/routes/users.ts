@@ -1,20 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import {
-  acknowledgedSchema,
-  emailParamsSchema,
-  isAdminResponseSchema,
-  profileUpdateBodySchema,
-  tokenExchangeBodySchema,
-  tokenResponseSchema,
-  USER_MESSAGES,
-  userProfileSchema,
-} from '../../contract/users';
+import { USER_MESSAGES } from '../../contract/users';
 import { grantsConfiguredAdmin } from '../auth/configured-admins';
 import type { IdentityProvider } from '../auth/firebase';
 import { findUserByEmail, updateProfile, upsertOnSignIn } from '../db/repositories/users';
-import { errorResponses } from '../plugins/errors';
+import { apiRoute } from '../plugins/api-route';
 
 /** The account's creation time from Firebase; a failure only postpones it to a later call. */
 async function creationTime(
@@ -35,17 +26,11 @@ async function creationTime(
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identity, accessTokens } = app;
 
-  app.put(
-    '/user/:email',
-    {
-      // Per client IP; the per-address limit is below, once the address is proved.
-      config: { rateLimit: 'tokenExchangePerIp' },
-      schema: {
-        params: emailParamsSchema,
-        body: tokenExchangeBodySchema,
-        response: { 200: tokenResponseSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'PUT /api/user/:email',
+    // Per client IP; the per-address limit is below, once the address is proved.
+    { config: { rateLimit: 'tokenExchangePerIp' } },
     async (request, reply) => {
       const { email } = request.params;
       const verified = request.firebaseIdentity;
@@ -70,43 +55,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/:email',
-    {
-      schema: {
-        params: emailParamsSchema,
-        response: { 200: isAdminResponseSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'GET /api/admin/:email',
+    {},
     // The `self` policy loaded the caller (who is the path's user) with the role as stored now.
     async (request) => request.caller?.role === 'admin',
   );
 
-  app.get(
-    '/userprofile/:email',
-    {
-      schema: {
-        params: emailParamsSchema,
-        response: { 200: userProfileSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const user = await findUserByEmail(app.db, request.params.email);
-      if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
-      return user.profile;
-    },
-  );
+  apiRoute(app, 'GET /api/userprofile/:email', {}, async (request) => {
+    const user = await findUserByEmail(app.db, request.params.email);
+    if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
+    return user.profile;
+  });
 
-  app.put(
-    '/userupdate/:email',
-    {
-      config: { rateLimit: 'profileUpdatePerUser' },
-      schema: {
-        params: emailParamsSchema,
-        body: profileUpdateBodySchema,
-        response: { 200: acknowledgedSchema, ...errorResponses },
-      },
-    },
+  apiRoute(
+    app,
+    'PUT /api/userupdate/:email',
+    { config: { rateLimit: 'profileUpdatePerUser' } },
     async (request) => {
       const { email } = request.params;
       const body = request.body;

@@ -435,7 +435,7 @@ describe('the access-policy table fails closed', () => {
     const app = await freshApp();
     try {
       expect(() => app.get('/api/unlisted', async () => 'open')).toThrow(
-        'No access policy for GET /api/unlisted: add it to contract/access-policy.ts',
+        'No access policy for GET /api/unlisted: add it to contract/api-routes.ts',
       );
       // A listed path with an unlisted method is refused too.
       expect(() => app.post('/api/allusers', async () => 'open')).toThrow(/No access policy/);

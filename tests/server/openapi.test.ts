@@ -1,11 +1,16 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, type ApiRouteSpec, type DescribedRouteKey } from '../../contract/api-routes';
 import {
   ACCESS_POLICIES,
   API_REFERENCE_PAGE_ROUTES,
   type AccessPolicy,
   type ListedRoute,
 } from '../../server/auth/access-policy';
+import { apiRoute } from '../../server/plugins/api-route';
+import { OPENAPI_DOCUMENT_URL, registerOpenApi } from '../../server/plugins/openapi';
 import { securityHeaders } from '../../server/plugins/security';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 import {
@@ -16,6 +21,8 @@ import {
 
 type Operation = {
   description?: string;
+  parameters?: unknown;
+  requestBody?: unknown;
   security?: unknown;
   'x-access-policy'?: string;
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
@@ -160,6 +167,55 @@ describe('GET /api/openapi.json', () => {
     });
     const image = document.paths['/api/images/{id}']?.get;
     expect(Object.keys(image?.responses['200']?.content ?? {})).toContain('image/png');
+  });
+});
+
+/**
+ * The document of the table alone: every described route of contract/api-routes.ts registered
+ * through the server's apiRoute, with no handler of ours. Where the server's document differs from
+ * it, a handler took a schema from somewhere else than the table.
+ */
+async function tableDocument(): Promise<Document> {
+  const bare = Fastify();
+  bare.setValidatorCompiler(validatorCompiler);
+  bare.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(bare);
+  await bare.register(
+    async (api) => {
+      for (const [key, entry] of Object.entries(API_ROUTES)) {
+        // The document's own route is registered by registerOpenApi, through apiRoute too.
+        if (!('response' in entry) || key === `GET ${OPENAPI_DOCUMENT_URL}`) continue;
+        apiRoute(api, key as DescribedRouteKey, {}, async () => undefined);
+      }
+    },
+    { prefix: '/api' },
+  );
+  await bare.ready();
+  try {
+    return bare.swagger() as unknown as Document;
+  } finally {
+    await bare.close();
+  }
+}
+
+describe('the table of the API (contract/api-routes.ts)', () => {
+  it('gives every route the server registers its params, query, body and answers', async () => {
+    const fromTable = operations(await tableDocument());
+    const served = operations(document);
+    expect([...served.keys()].sort()).toEqual([...fromTable.keys()].sort());
+    for (const [route, operation] of served) {
+      const expected = fromTable.get(route)!;
+      expect(operation.parameters, route).toEqual(expected.parameters);
+      expect(operation.requestBody, route).toEqual(expected.requestBody);
+      const entry: ApiRouteSpec = API_ROUTES[route as ListedRoute];
+      const statuses = Object.keys(entry.response ?? {});
+      expect(statuses.length, route).toBeGreaterThan(0);
+      for (const status of statuses) {
+        expect(operation.responses[status], `${route} → ${status}`).toEqual(
+          expected.responses[status],
+        );
+      }
+    }
   });
 });
 

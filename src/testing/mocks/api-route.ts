@@ -6,8 +6,8 @@ import {
   bearerToken,
   policyFor,
   type AccessPolicy,
-  type ListedRoute,
 } from '@contract/access-policy';
+import { API_ROUTES, type ApiRouteKey, type ApiRouteSpec } from '@contract/api-routes';
 import { DomainError } from '@contract/domain-error';
 import type { ApiErrorCode } from '@contract/errors';
 import { AUTH_MESSAGES } from '@contract/users';
@@ -54,24 +54,26 @@ export function apiError(status: FailureStatus, message: string) {
 }
 
 type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-type Input<P extends Schema, Q extends Schema, B extends Schema> = {
+/** The output of a schema of the route's entry in the table (undefined when it has none). */
+type Field<K extends ApiRouteKey, F extends 'params' | 'query' | 'body'> = Parsed<
+  (typeof API_ROUTES)[K] extends Record<F, infer S> ? S : undefined
+>;
+
+type Input<K extends ApiRouteKey> = {
   request: Request;
   /** The user behind the access token, as stored now (access-token policies only). */
   caller: DbUser | null;
-  params: Parsed<P>;
-  query: Parsed<Q>;
-  body: Parsed<B>;
+  params: Field<K, 'params'>;
+  query: Field<K, 'query'>;
+  body: Field<K, 'body'>;
 };
 
-type RouteSpec<P extends Schema, Q extends Schema, B extends Schema> = {
-  params?: P;
-  query?: Q;
-  body?: B;
+type RouteSpec<K extends ApiRouteKey> = {
   /** Owner policies: who owns the resource the params name (null when there is none). */
-  owner?: (params: Parsed<P>) => string | null;
-  handle(input: Input<P, Q, B>): Response | Promise<Response>;
+  owner?: (params: Field<K, 'params'>) => string | null;
+  handle(input: Input<K>): Response | Promise<Response>;
 };
 
 type Credentials = { caller: DbUser | null; idTokenEmail: string | null };
@@ -107,10 +109,10 @@ export function authorize(
   if (denial) throw new ApiFailure(denial.status, denial.message);
 }
 
-function validate<S extends Schema>(schema: S | undefined, value: unknown): Parsed<S> {
-  if (!schema) return undefined as Parsed<S>;
+function validate(schema: Schema, value: unknown): unknown {
+  if (!schema) return undefined;
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data as Parsed<S>;
+  if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
     field: fieldOfPath(issue.path),
     message: issue.message,
@@ -154,24 +156,22 @@ const METHODS = {
 } as const;
 
 /**
- * An msw handler for a route of the access-policy table, run in the server's order: authenticate
- * (401), validate params, body and query with the contract's schemas (400), authorize (403), then
- * `handle`. A route missing from the table cannot be declared (the key is typed) nor run.
+ * An msw handler for a route of the API's table (contract/api-routes.ts), run in the server's
+ * order: authenticate (401), validate params, body and query with the table's schemas (400),
+ * authorize (403), then `handle`. A route missing from the table cannot be declared (the key is
+ * typed) nor run.
  */
-export function apiRoute<
-  P extends Schema = undefined,
-  Q extends Schema = undefined,
-  B extends Schema = undefined,
->(key: ListedRoute, spec: RouteSpec<P, Q, B>): HttpHandler {
+export function apiRoute<K extends ApiRouteKey>(key: K, spec: RouteSpec<K>): HttpHandler {
   const [method, url] = key.split(' ') as [keyof typeof METHODS, string];
   const policy = policyFor(method, url);
   if (!policy) throw new Error(`No access policy for ${key}`);
+  const schemas: ApiRouteSpec = API_ROUTES[key];
   return METHODS[method](apiPath(url.slice('/api'.length)), async ({ request, params }) => {
     try {
       const credentials = authenticate(policy, request);
-      const parsedParams = validate(spec.params, params);
-      const body = validate(spec.body, spec.body ? await readBody(request) : undefined);
-      const query = validate(spec.query, queryOf(request));
+      const parsedParams = validate(schemas.params, params) as Field<K, 'params'>;
+      const body = validate(schemas.body, schemas.body ? await readBody(request) : undefined);
+      const query = validate(schemas.query, queryOf(request));
       const target = (parsedParams as { email?: unknown } | undefined)?.email;
       const resourceOwner = spec.owner?.(parsedParams);
       authorize(
@@ -183,8 +183,8 @@ export function apiRoute<
         request,
         caller: credentials.caller,
         params: parsedParams,
-        query,
-        body,
+        query: query as Field<K, 'query'>,
+        body: body as Field<K, 'body'>,
       });
     } catch (error) {
       if (error instanceof ApiFailure) return apiError(error.status, error.message);

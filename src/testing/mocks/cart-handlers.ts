@@ -1,12 +1,5 @@
 import { HttpResponse } from 'msw';
-import {
-  addToCartBodySchema,
-  CART_LIMITS,
-  CART_MESSAGES,
-  cartLineParamsSchema,
-  cartQuantityBodySchema,
-  type CartLine,
-} from '@contract/carts';
+import { CART_LIMITS, CART_MESSAGES, type CartLine } from '@contract/carts';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { db } from './db';
 
@@ -37,7 +30,6 @@ export const cartHandlers = [
   }),
 
   apiRoute('POST /api/cart', {
-    body: addToCartBodySchema,
     handle: ({ caller, body }) => {
       const { email } = requireCaller(caller);
       const book = db.books.find((candidate) => candidate._id === body.bookId);
@@ -67,8 +59,6 @@ export const cartHandlers = [
   }),
 
   apiRoute('PUT /api/carts/quantity/:id', {
-    params: cartLineParamsSchema,
-    body: cartQuantityBodySchema,
     owner: lineOwner,
     handle: ({ params, body }) => {
       const line = lineById(params.id);
@@ -78,7 +68,6 @@ export const cartHandlers = [
   }),
 
   apiRoute('DELETE /api/carts/delete/:id', {
-    params: cartLineParamsSchema,
     owner: lineOwner,
     handle: ({ params }) => {
       lineById(params.id);

@@ -1,12 +1,6 @@
 import { HttpResponse } from 'msw';
 import { wouldRemoveLastAdmin } from '@contract/last-admin';
-import {
-  emailParamsSchema,
-  profileUpdateBodySchema,
-  tokenExchangeBodySchema,
-  USER_MESSAGES,
-  type UserSummary,
-} from '@contract/users';
+import { USER_MESSAGES, type UserSummary } from '@contract/users';
 import { ApiFailure, apiRoute } from './api-route';
 import { addUser, db, findUser, type DbUser } from './db';
 import { makeAccessToken } from './tokens';
@@ -24,8 +18,6 @@ function existingUser(email: string): DbUser {
 
 export const userHandlers = [
   apiRoute('PUT /api/user/:email', {
-    params: emailParamsSchema,
-    body: tokenExchangeBodySchema,
     handle: ({ params: { email }, body }) => {
       if (body.email !== email) throw new ApiFailure(400, USER_MESSAGES.emailMismatch);
       const user = findUser(email) ?? addUser(email);
@@ -34,18 +26,14 @@ export const userHandlers = [
   }),
 
   apiRoute('GET /api/admin/:email', {
-    params: emailParamsSchema,
     handle: ({ caller }) => HttpResponse.json(caller?.role === 'admin'),
   }),
 
   apiRoute('GET /api/userprofile/:email', {
-    params: emailParamsSchema,
     handle: ({ params: { email } }) => HttpResponse.json(existingUser(email).profile),
   }),
 
   apiRoute('PUT /api/userupdate/:email', {
-    params: emailParamsSchema,
-    body: profileUpdateBodySchema,
     handle: ({ params: { email }, body }) => {
       if (body.email !== email) throw new ApiFailure(400, USER_MESSAGES.emailMismatch);
       const user = existingUser(email);
@@ -64,7 +52,6 @@ export const userHandlers = [
   }),
 
   apiRoute('DELETE /api/allusers/dlt/:email', {
-    params: emailParamsSchema,
     handle: ({ params: { email }, caller }) => {
       if (email === caller?.email) throw new ApiFailure(409, USER_MESSAGES.cannotDeleteSelf);
       const target = existingUser(email);
@@ -78,7 +65,6 @@ export const userHandlers = [
   }),
 
   apiRoute('PUT /api/allusers/makeadmin/:email', {
-    params: emailParamsSchema,
     handle: ({ params: { email } }) => {
       const target = existingUser(email);
       const modifiedCount = target.role === 'admin' ? 0 : 1;

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import type { AccessPolicy, RouteKey } from './access-policy';
+import {
+  bookCreateBodySchema,
+  bookCreatedSchema,
+  bookListQuerySchema,
+  bookListSchema,
+  bookPageSchema,
+} from './books';
+import {
+  addToCartBodySchema,
+  cartLineDeletedSchema,
+  cartLineListSchema,
+  cartLineParamsSchema,
+  cartLineSchema,
+  cartQuantityBodySchema,
+} from './carts';
+import { healthySchema, unhealthySchema } from './health';
+import { imageParamsSchema, imageUploadedSchema } from './images';
+import { newsletterBodySchema, newsletterResponseSchema } from './newsletter';
+import { orderDeletedSchema, orderListSchema, orderParamsSchema } from './orders';
+import {
+  paymentIntentBodySchema,
+  paymentIntentResponseSchema,
+  paymentWebhookResponseSchema,
+} from './payments';
+import {
+  acknowledgedSchema,
+  deleteUserResponseSchema,
+  emailParamsSchema,
+  isAdminResponseSchema,
+  makeAdminResponseSchema,
+  profileUpdateBodySchema,
+  tokenExchangeBodySchema,
+  tokenResponseSchema,
+  userListSchema,
+  userProfileSchema,
+} from './users';
+
+/**
+ * One `/api` route: who may call it (contract/access-policy.ts) and its zod schemas. The server
+ * registers its handler from this entry (server/plugins/api-route.ts: validation, serialisation
+ * and the OpenAPI document), and the web app's msw fakes validate with the same schemas
+ * (src/testing/mocks/api-route.ts). The error answers (`{ error: { code, message } }`) are not
+ * listed: every route has them.
+ */
+export type ApiRouteSpec = {
+  access: AccessPolicy;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answers other than errors, by status. */
+  response?: Readonly<Record<number, z.ZodType>>;
+};
+
+/**
+ * Bytes sent as they are (Fastify never serialises a Buffer). A Uint8Array, not a Buffer, so the
+ * web app can import the table.
+ */
+const bytesSchema = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+/** A 304 has no body. */
+const notModifiedSchema = z.undefined();
+
+/**
+ * Every `/api` route, `'METHOD /api/path/:param'` (the URL exactly as Fastify registers it): the
+ * one table of the API. The server refuses to start with an `/api` route that is not here.
+ */
+export const API_ROUTES = {
+  'GET /api/health': {
+    access: 'anyone',
+    response: { 200: healthySchema, 503: unhealthySchema },
+  },
+  'GET /api/books': {
+    access: 'anyone',
+    query: bookListQuerySchema,
+    response: {
+      // The JSON of a Book[] (no `page`) or a page, sent as bytes the catalogue serialised.
+      200: z.union([bookListSchema, bookPageSchema, bytesSchema]),
+      304: notModifiedSchema,
+    },
+  },
+  'GET /api/images/:id': {
+    access: 'anyone',
+    params: imageParamsSchema,
+    // The image's bytes as they were uploaded.
+    response: { 200: bytesSchema, 304: notModifiedSchema },
+  },
+  'POST /api/newsletter': {
+    access: 'anyone',
+    body: newsletterBodySchema,
+    response: { 200: newsletterResponseSchema, 201: newsletterResponseSchema },
+  },
+  'GET /api/openapi.json': {
+    access: 'anyone',
+    response: { 200: z.record(z.string(), z.unknown()).describe('The OpenAPI 3.1 document') },
+  },
+  // The reference page (Swagger UI) and its own files (API_REFERENCE_PAGE_ROUTES): served by
+  // @fastify/swagger-ui, not ours to describe, so a policy only.
+  'GET /api/docs': { access: 'anyone' },
+  'GET /api/docs/': { access: 'anyone' },
+  'GET /api/docs/json': { access: 'anyone' },
+  'GET /api/docs/yaml': { access: 'anyone' },
+  'GET /api/docs/static/*': { access: 'anyone' },
+  'GET /api/docs/static/index.html': { access: 'anyone' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'anyone' },
+
+  'GET /api/carts': {
+    access: 'signed-in',
+    response: { 200: cartLineListSchema },
+  },
+  'POST /api/cart': {
+    access: 'signed-in',
+    body: addToCartBodySchema,
+    response: { 200: cartLineSchema, 201: cartLineSchema },
+  },
+  'PUT /api/carts/quantity/:id': {
+    access: 'cart-line-owner',
+    params: cartLineParamsSchema,
+    body: cartQuantityBodySchema,
+    response: { 200: cartLineSchema },
+  },
+  'DELETE /api/carts/delete/:id': {
+    access: 'cart-line-owner',
+    params: cartLineParamsSchema,
+    response: { 200: cartLineDeletedSchema },
+  },
+
+  'POST /api/payments/intent': {
+    access: 'signed-in',
+    body: paymentIntentBodySchema,
+    response: { 200: paymentIntentResponseSchema },
+  },
+  'POST /api/payments/webhook': {
+    access: 'stripe-signature',
+    // The raw bytes Stripe signed (absent when a request sends none).
+    body: bytesSchema.optional(),
+    response: { 200: paymentWebhookResponseSchema },
+  },
+  'GET /api/booking/email/:email': {
+    access: 'self-or-admin',
+    params: emailParamsSchema,
+    response: { 200: orderListSchema },
+  },
+  'DELETE /api/booking/dlt/:id': {
+    access: 'order-owner',
+    params: orderParamsSchema,
+    response: { 200: orderDeletedSchema },
+  },
+
+  'PUT /api/user/:email': {
+    access: 'firebase-self',
+    params: emailParamsSchema,
+    body: tokenExchangeBodySchema,
+    response: { 200: tokenResponseSchema },
+  },
+  'GET /api/admin/:email': {
+    access: 'self',
+    params: emailParamsSchema,
+    response: { 200: isAdminResponseSchema },
+  },
+  'GET /api/userprofile/:email': {
+    access: 'self-or-admin',
+    params: emailParamsSchema,
+    response: { 200: userProfileSchema },
+  },
+  'PUT /api/userupdate/:email': {
+    access: 'self',
+    params: emailParamsSchema,
+    body: profileUpdateBodySchema,
+    response: { 200: acknowledgedSchema },
+  },
+
+  'GET /api/allusers': {
+    access: 'admin',
+    response: { 200: userListSchema },
+  },
+  'DELETE /api/allusers/dlt/:email': {
+    access: 'admin',
+    params: emailParamsSchema,
+    response: { 200: deleteUserResponseSchema },
+  },
+  'PUT /api/allusers/makeadmin/:email': {
+    access: 'admin',
+    params: emailParamsSchema,
+    response: { 200: makeAdminResponseSchema },
+  },
+  'POST /api/book': {
+    access: 'admin',
+    body: bookCreateBodySchema,
+    response: { 201: bookCreatedSchema },
+  },
+  'POST /api/images': {
+    access: 'admin',
+    // Multipart (one file), read by the route itself: no body schema.
+    response: { 200: imageUploadedSchema },
+  },
+} as const satisfies Readonly<Record<RouteKey, ApiRouteSpec>>;
+
+export type ApiRouteKey = keyof typeof API_ROUTES;
+
+/** The routes whose schemas the table holds (all but the reference page's files). */
+export type DescribedRouteKey = {
+  [K in ApiRouteKey]: (typeof API_ROUTES)[K] extends { response: object } ? K : never;
+}[ApiRouteKey];
