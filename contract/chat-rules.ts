@@ -27,6 +27,22 @@ export const CHAT_LIMITS = {
   recoveryWindowMs: 2 * 60 * 1000,
 } as const;
 
+/**
+ * A per-second limit with bursts, as two counting windows (docs/decisions.md D37): one hit per
+ * `spacingMs` and, once that one is taken, `extra` more per `refillMs`. A sender who never pauses
+ * stays at the per-second rate; a spent burst comes back after `refillMs`. The server counts these
+ * windows with rate-limiter-flexible (server/rate-limit.ts), the web tests' fake chat server in
+ * memory, both from this.
+ */
+export type BurstWindows = { spacingMs: number; extra: number; refillMs: number };
+
+/** How long a spent burst allowance takes to come back. */
+export const BURST_REFILL_MS = 60_000;
+
+export function burstWindows(perSecond: number, burst: number): BurstWindows {
+  return { spacingMs: 1000 / perSecond, extra: burst - 1, refillMs: BURST_REFILL_MS };
+}
+
 /** Texts the chat server answers with (acks and connect errors), shown to users as they are. */
 export const CHAT_MESSAGES = {
   missingToken: 'Please log in to chat.',

@@ -12,6 +12,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import { CHAT_LIMITS } from '../contract/chat';
+import { burstWindows } from '../contract/chat-rules';
 import { HttpError } from './plugins/errors';
 import type { SharedRedis } from './redis';
 import { withTimeout } from './with-timeout';
@@ -49,9 +50,6 @@ type PerMinuteRule = {
 type BurstRule = { per: Extract<Per, 'user'>; perSecond: number; burst: number };
 
 export const NEWSLETTER_BUSY_MESSAGE = 'Too many subscriptions right now, try again in a minute';
-
-/** How long a spent burst allowance takes to come back (see the burst rules below). */
-export const BURST_REFILL_MS = 60_000;
 
 /** The one table of the server's rate limits (`buildApp` lowers the per-minute ones for tests). */
 export const RATE_LIMITS = {
@@ -169,16 +167,14 @@ export function createRateLimiter(options: {
       const perMinute = options.maxima?.[name as PerMinuteRuleName] ?? rule.perMinute;
       limiters.set(name, fixedWindow(name, perMinute, MINUTE_MS));
     } else {
-      // Two fixed windows (docs/decisions.md D37): one hit per 1/perSecond, and when that one is
-      // taken, burst - 1 more a minute. A sender who never pauses stays at perSecond (plus the
-      // burst once a minute), where a burst window as short as the old bucket's refill would have
-      // let nearly twice that through.
-      const spacingMs = 1000 / rule.perSecond;
+      // The contract's two windows (burstWindows, docs/decisions.md D37): the first, and once
+      // it is taken, the burst's.
+      const windows = burstWindows(rule.perSecond, rule.burst);
       limiters.set(
         name,
         new BurstyRateLimiter(
-          fixedWindow(name, 1, spacingMs),
-          fixedWindow(`${name}:burst`, rule.burst - 1, BURST_REFILL_MS),
+          fixedWindow(name, 1, windows.spacingMs),
+          fixedWindow(`${name}:burst`, windows.extra, windows.refillMs),
         ),
       );
     }

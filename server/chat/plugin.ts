@@ -212,7 +212,12 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     authenticateSocket(socket).then(
       (refusal) => next(refusal === undefined ? undefined : new Error(refusal)),
       (error: unknown) => {
-        log.error({ err: error }, 'chat handshake failed');
+        if (error instanceof DatabaseUnavailableError) {
+          // Expected while PostgreSQL restarts: one line, as for events and on the HTTP side.
+          log.warn({ cause: String(error.cause) }, 'chat handshake: database unreachable');
+        } else {
+          log.error({ err: error }, 'chat handshake failed');
+        }
         next(new Error(CHAT_MESSAGES.unavailable));
       },
     );

@@ -21,7 +21,7 @@ import {
   type JoinRoomAck,
   type NewMessageAck,
 } from '@contract/chat';
-import { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import { burstWindows, CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
 import type { UserRole } from '@contract/users';
 import { accessToken } from '@/lib/access-token';
 import type { ChatSocket, createChatSocket } from '@/lib/socket';
@@ -188,7 +188,8 @@ export class FakeChatServer {
   private sequence = 0;
   private held: (() => void)[] | null = null;
   private readonly byClientId = new Map<string, ChatMessage>();
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** The message limit's counting windows, by user (and `:burst`). */
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
   /**
    * The rate limit's clock. A test that uses up the burst stops it (`() => fixed`), so a slow
    * machine cannot refill a token between the burst and the message that must be refused.
@@ -202,7 +203,7 @@ export class FakeChatServer {
     this.sequence = 0;
     this.held = null;
     this.byClientId.clear();
-    this.buckets.clear();
+    this.windows.clear();
     this.rateClock = Date.now;
   }
 
@@ -439,18 +440,30 @@ export class FakeChatServer {
     return { ok: true };
   }
 
-  /** 5 a second per user, burst 10 (CHAT_LIMITS), as a token bucket. */
+  /**
+   * 5 a second per user, burst 10 (CHAT_LIMITS), counted in the server's two windows
+   * (burstWindows): the first, and once it is taken, the burst's.
+   */
   private take(userId: string): boolean {
     const now = this.rateClock();
-    const bucket = this.buckets.get(userId) ?? { tokens: CHAT_LIMITS.messageBurst, at: now };
-    bucket.tokens = Math.min(
+    const { spacingMs, extra, refillMs } = burstWindows(
+      CHAT_LIMITS.messagesPerSecond,
       CHAT_LIMITS.messageBurst,
-      bucket.tokens + ((now - bucket.at) / 1000) * CHAT_LIMITS.messagesPerSecond,
     );
-    bucket.at = now;
-    this.buckets.set(userId, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
+    return (
+      this.count(userId, 1, spacingMs, now) || this.count(`${userId}:burst`, extra, refillMs, now)
+    );
+  }
+
+  /** One hit in `key`'s window (opened by its first hit); false once `points` were counted. */
+  private count(key: string, points: number, windowMs: number, now: number): boolean {
+    const window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      this.windows.set(key, { count: 1, endsAt: now + windowMs });
+      return points >= 1;
+    }
+    if (window.count >= points) return false;
+    window.count += 1;
     return true;
   }
 

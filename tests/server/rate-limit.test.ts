@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_LIMITS } from '../../contract/chat';
+import { BURST_REFILL_MS } from '../../contract/chat-rules';
 import { registerErrorHandler } from '../../server/plugins/errors';
 import {
-  BURST_REFILL_MS,
   createRateLimiter,
   registerRateLimits,
   type RateLimiter,
