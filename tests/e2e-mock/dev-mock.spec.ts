@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillShipping } from '../e2e/support/shipping-form';
 
 // `npm run dev:mock`: no server, no emulator; msw's worker answers /api in the page.
 
@@ -120,16 +121,7 @@ test("the student pays with Stripe's test cards: a declined card in red, then 42
   await page.getByRole('link', { name: 'View Orders' }).click();
   await page.getByRole('button', { name: 'Checkout' }).click();
 
-  const form = page.getByRole('form', { name: 'Shipping address' });
-  await form.getByLabel('First name').fill('Sam');
-  await form.getByLabel('Last name').fill('Student');
-  await form.getByLabel('Country').selectOption('Canada');
-  await form.getByLabel('Full address').fill('12 Maple Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('State / Zilla').fill('Ontario');
-  await form.getByLabel('ZIP / Postal code').fill('M5V 2T6');
-  await form.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/paymentcard$/);
+  await fillShipping(page, 'student@learntogether.test');
   await expect(page.getByText(/^Please pay : /)).toBeVisible();
   await expect(page.getByText('Card payment is not configured')).toHaveCount(0);
 

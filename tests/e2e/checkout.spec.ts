@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { scan } from './support/axe';
 import { confirm, createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
+import { fillShipping } from './support/shipping-form';
 
 // The whole purchase against the e2e stack's Stripe emulator: Stripe.js stand-in in the page,
 // the official `stripe` package on the server, signed webhooks creating the orders.
@@ -25,21 +26,6 @@ async function orderBook(page: Page, index: number): Promise<Book> {
   await card.getByRole('button', { name: `Order Now: ${name}` }).click();
   await expect(card.getByRole('button', { name: `Added: ${name}` })).toBeVisible();
   return { name, cents: Number(price![1]) * 100 + Number(price![2]) };
-}
-
-async function fillShipping(page: Page, email: string): Promise<void> {
-  await expect(page).toHaveURL(/\/payment$/);
-  const form = page.getByRole('form', { name: 'Shipping address' });
-  await expect(form.getByLabel('Email address')).toHaveValue(email);
-  await form.getByLabel('First name').fill('Sam');
-  await form.getByLabel('Last name').fill('Student');
-  await form.getByLabel('Country').selectOption('Canada');
-  await form.getByLabel('Full address').fill('12 Maple Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('State / Zilla').fill('Ontario');
-  await form.getByLabel('ZIP / Postal code').fill('M5V 2T6');
-  await form.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/paymentcard$/);
 }
 
 async function payWith(page: Page, cardNumber: string): Promise<void> {
