@@ -13,6 +13,7 @@ import {
 } from 'rate-limiter-flexible';
 import { CHAT_LIMITS } from '../contract/chat';
 import { burstWindows } from '../contract/chat-rules';
+import { asArray } from './as-array';
 import { HttpError } from './plugins/errors';
 import type { SharedRedis } from './redis';
 import { withTimeout } from './with-timeout';
@@ -249,11 +250,6 @@ export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter): 
 
 type Rule = PerMinuteRule | BurstRule;
 type Consumer = { consume(key: string): Promise<RateLimiterRes> };
-
-function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
 
 function inSeconds(seconds: number): string {
   return seconds === 1 ? '1 second' : `${seconds} seconds`;

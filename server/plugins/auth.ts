@@ -19,6 +19,7 @@ import {
   type VerifiedIdentity,
 } from '../auth/firebase';
 import { RESOURCE_OWNERS } from '../auth/resource-owners';
+import { asArray } from '../as-array';
 import { HttpError } from './errors';
 
 /** The signed-in user behind an access token, with the role as stored now. */
@@ -68,11 +69,6 @@ type Hook = (request: FastifyRequest) => Promise<void>;
 // Whatever needs credentials answers with personal data or tokens: no cache may keep it.
 async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   void reply.header('cache-control', 'no-store');
-}
-
-function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
 }
 
 /**
