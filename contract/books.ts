@@ -67,25 +67,36 @@ export function isBookImageUrl(value: string): boolean {
 }
 
 /** POST /book (admin). */
-export const bookCreateBodySchema = z.strictObject(
-  {
-    name: textSchema({ error: 'Must be a string' })
-      .trim()
-      .min(1, 'Must not be empty')
-      .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
-    category: bookCategorySchema,
-    price: z
-      .number({ error: 'Must be a number' })
-      .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
-      .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
-      .refine(hasWholeCents, 'Must have at most two decimals'),
-    image: textSchema({ error: 'Must be a string' })
-      .trim()
-      .max(2048, 'Must be at most 2048 characters')
-      .refine(isBookImageUrl, 'Must be an https URL or one of our /api/images URLs'),
-  },
-  objectBody,
-);
+export const bookCreateBodySchema = z
+  .strictObject(
+    {
+      name: textSchema({ error: 'Must be a string' })
+        .trim()
+        .min(1, 'Must not be empty')
+        .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
+      category: bookCategorySchema,
+      price: z
+        .number({ error: 'Must be a number' })
+        .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
+        .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
+        .refine(hasWholeCents, 'Must have at most two decimals'),
+      image: textSchema({ error: 'Must be a string' })
+        .trim()
+        .max(2048, 'Must be at most 2048 characters')
+        .refine(isBookImageUrl, 'Must be an https URL or one of our /api/images URLs'),
+    },
+    objectBody,
+  )
+  .meta({
+    examples: [
+      {
+        name: 'Learning Together',
+        category: 'story',
+        price: 9.99,
+        image: 'https://i.ibb.co/x/cover.png',
+      },
+    ],
+  });
 
 export const bookCreatedSchema = z.object({
   acknowledged: z.literal(true),

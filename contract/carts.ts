@@ -62,7 +62,9 @@ export const addToCartBodySchema = z.strictObject(
 );
 
 /** PUT /carts/quantity/{id} */
-export const cartQuantityBodySchema = z.strictObject({ quantity: quantitySchema }, objectBody);
+export const cartQuantityBodySchema = z
+  .strictObject({ quantity: quantitySchema }, objectBody)
+  .meta({ examples: [{ quantity: 2 }] });
 
 /** Params of the routes that name one cart line. */
 export const cartLineParamsSchema = z.object({

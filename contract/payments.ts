@@ -54,26 +54,45 @@ export const courseItemSchema = z.strictObject(
  * caller's book cart, or these course ids, from its own data. An empty cart is answered 400
  * 'Your cart is empty'.
  */
-export const paymentIntentBodySchema = z.discriminatedUnion(
-  'source',
-  [
-    z.strictObject({ source: z.literal('books'), shipping: shippingAddressSchema }, objectBody),
-    z.strictObject(
+export const paymentIntentBodySchema = z
+  .discriminatedUnion(
+    'source',
+    [
+      z.strictObject({ source: z.literal('books'), shipping: shippingAddressSchema }, objectBody),
+      z.strictObject(
+        {
+          source: z.literal('courses'),
+          items: z
+            .array(courseItemSchema, { error: 'Must be an array' })
+            .max(
+              CHECKOUT_LIMITS.maxCourseLines,
+              `Must hold at most ${CHECKOUT_LIMITS.maxCourseLines} courses`,
+            ),
+          shipping: shippingAddressSchema,
+        },
+        objectBody,
+      ),
+    ],
+    { error: "source: Must be 'books' or 'courses'" },
+  )
+  .meta({
+    examples: [
       {
-        source: z.literal('courses'),
-        items: z
-          .array(courseItemSchema, { error: 'Must be an array' })
-          .max(
-            CHECKOUT_LIMITS.maxCourseLines,
-            `Must hold at most ${CHECKOUT_LIMITS.maxCourseLines} courses`,
-          ),
-        shipping: shippingAddressSchema,
+        source: 'courses',
+        items: [{ _id: 'c-02', quantity: 1 }],
+        shipping: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'student@learntogether.test',
+          country: 'Canada',
+          address: '12 Analytical Row',
+          city: 'Toronto',
+          state: 'Ontario',
+          postalCode: 'M5V 2T6',
+        },
       },
-      objectBody,
-    ),
-  ],
-  { error: "source: Must be 'books' or 'courses'" },
-);
+    ],
+  });
 
 /** The client secret Stripe.js confirms, and the amount the server computed, in dollars. */
 export const paymentIntentResponseSchema = z.object({

@@ -28,7 +28,9 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** PUT /user/{email}: exchange a Firebase ID token (bearer) for an access token. */
-export const tokenExchangeBodySchema = z.strictObject({ email: emailSchema }, objectBody);
+export const tokenExchangeBodySchema = z
+  .strictObject({ email: emailSchema }, objectBody)
+  .meta({ examples: [{ email: 'student@learntogether.test' }] });
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** GET /admin/{email} */
@@ -47,26 +49,39 @@ export const userProfileSchema = z.object({
 });
 
 /** PUT /userupdate/{email}. `role`, `_id` and any other field are rejected with 400. */
-export const profileUpdateBodySchema = z.strictObject(
-  {
-    email: emailSchema,
-    name: maxText(100),
-    education: maxText(200),
-    social: maxText(300).refine(
-      (value) => value === '' || isHttpUrl(value),
-      'Must be empty or an http(s) URL',
-    ),
-    phoneNumber: textSchema({ error: 'Must be a string' })
-      .trim()
-      .regex(/^(\+?\d{4,20})?$/, 'Must be empty or 4-20 digits, optionally starting with +'),
-    address: maxText(300),
-    /** Accepted for the original client's sake but never stored: the date comes from Firebase. */
-    signUpDate: textSchema({ error: 'Must be a string' })
-      .max(64, 'Must be at most 64 characters')
-      .optional(),
-  },
-  objectBody,
-);
+export const profileUpdateBodySchema = z
+  .strictObject(
+    {
+      email: emailSchema,
+      name: maxText(100),
+      education: maxText(200),
+      social: maxText(300).refine(
+        (value) => value === '' || isHttpUrl(value),
+        'Must be empty or an http(s) URL',
+      ),
+      phoneNumber: textSchema({ error: 'Must be a string' })
+        .trim()
+        .regex(/^(\+?\d{4,20})?$/, 'Must be empty or 4-20 digits, optionally starting with +'),
+      address: maxText(300),
+      /** Accepted for the original client's sake but never stored: the date comes from Firebase. */
+      signUpDate: textSchema({ error: 'Must be a string' })
+        .max(64, 'Must be at most 64 characters')
+        .optional(),
+    },
+    objectBody,
+  )
+  .meta({
+    examples: [
+      {
+        email: 'student@learntogether.test',
+        name: 'Ada Lovelace',
+        education: 'University of London',
+        social: 'https://example.com/ada',
+        phoneNumber: '+4912345678',
+        address: '12 Analytical Row',
+      },
+    ],
+  });
 
 export const acknowledgedSchema = z.object({ acknowledged: z.literal(true) });
 
