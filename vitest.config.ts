@@ -1,10 +1,33 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+};
+
+/**
+ * The web test files that replace modules, environment variables or globals (`vi.mock`,
+ * `vi.stubEnv`, …): each needs a module graph of its own. The others share their worker's
+ * modules (`isolate: false`), which spares re-importing React, the router and the app per file.
+ */
+const webFilesWithMocks = readdirSync('tests/web', { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => `tests/web/${file}`)
+  .filter((file) =>
+    /vi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/.test(readFileSync(file, 'utf8')),
+  );
+
+const webProject = { plugins: [react()], resolve: { alias } };
+const webTest = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/web/setup.ts'],
+  css: false,
+  // A test may wait for two lazy screens in a row, each up to asyncUtilTimeout (5 s, see
+  // tests/web/setup.ts) on a busy 2-core machine: the default 5 s per test is too tight.
+  testTimeout: 20_000,
 };
 
 export default defineConfig({
@@ -15,23 +38,29 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        plugins: [react()],
-        resolve: { alias },
+        ...webProject,
         test: {
+          ...webTest,
           name: 'web',
-          environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/web/setup.ts'],
-          css: false,
-          // A test may wait for two lazy screens in a row, each up to asyncUtilTimeout (5 s, see
-          // tests/web/setup.ts) on a busy 2-core machine: the default 5 s per test is too tight.
-          testTimeout: 20_000,
+          exclude: webFilesWithMocks,
+          isolate: false,
         },
+      },
+      {
+        ...webProject,
+        test: { ...webTest, name: 'web-mocked', include: webFilesWithMocks },
       },
       {
         resolve: { alias },
         test: {
           name: 'server',
+          // Each file builds its own app and database; sharing the imported modules between the
+          // files of a worker spares importing the server (firebase-admin, Stripe, socket.io…)
+          // forty times: 35 s of CPU on 2 cores.
+          isolate: false,
+          // On CI a failed test runs once more (as Playwright's do), and is reported as flaky.
+          retry: process.env.CI ? 1 : 0,
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           // The real Firebase Auth Emulator (port 9399), shared by every server test file.

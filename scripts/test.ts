@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck and the suites, in order; stops at the first failure.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { run } from './lib/processes';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
@@ -12,13 +13,42 @@ type Stage = Step | { together: [Step, ...Step[]] };
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
+/**
+ * The server suites that open a test database (tests/server/helpers/build-test-app.ts, directly
+ * or through helpers/accounts.ts): only they can answer differently on PostgreSQL. The others
+ * (processes started on their own PGlite, the Stripe emulator, the config) run once.
+ */
+function suitesUsingDatabase(): string[] {
+  const dir = 'tests/server';
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) =>
+      /helpers\/build-test-app|helpers\/accounts|TEST_DATABASE_URL/.test(
+        readFileSync(file, 'utf8'),
+      ),
+    );
+}
+
 // Several server processes behind nginx on a PostgreSQL and a Redis of their own, and the faults
 // they survive (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
-// Mostly waiting on processes, so it runs alongside the server suite's second pass.
+// Mostly waiting on processes, so it runs alongside the server suite's second pass, and the
+// e2e stack's SPA is built meanwhile.
 const scaleTests: Step = {
   name: 'scale tests',
   command: 'node_modules/.bin/vitest',
   args: ['run', '--project', 'scale'],
+};
+// `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
+const devMockTests: Step = {
+  name: 'e2e tests (dev:mock)',
+  command: 'node_modules/.bin/playwright',
+  args: ['test', '-c', 'playwright.mock.config.ts'],
+};
+const e2eBuild: Step = {
+  name: 'e2e build',
+  command: 'node_modules/.bin/tsx',
+  args: ['scripts/e2e.ts', '--build-only'],
 };
 
 const stages: Stage[] = [
@@ -40,7 +70,11 @@ const stages: Stage[] = [
       { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
     ],
   },
-  { name: 'web tests', command: 'node_modules/.bin/vitest', args: ['run', '--project', 'web'] },
+  {
+    name: 'web tests',
+    command: 'node_modules/.bin/vitest',
+    args: ['run', '--project', 'web', '--project', 'web-mocked'],
+  },
   // The server suite on a fresh PGlite per suite, then again on PostgreSQL when one is configured.
   {
     name: 'server tests (PGlite)',
@@ -54,20 +88,16 @@ const stages: Stage[] = [
           {
             name: 'server tests (PostgreSQL)',
             command: 'node_modules/.bin/vitest',
-            args: ['run', '--project', 'server'],
+            args: ['run', '--project', 'server', ...suitesUsingDatabase()],
             env: { TEST_DATABASE_URL: postgresUrl },
           },
           scaleTests,
+          e2eBuild,
         ],
       }
-    : scaleTests,
-  { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts'] },
-  // `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
-  {
-    name: 'e2e tests (dev:mock)',
-    command: 'node_modules/.bin/playwright',
-    args: ['test', '-c', 'playwright.mock.config.ts'],
-  },
+    : { together: [scaleTests, e2eBuild] },
+  { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts', '--no-build'] },
+  devMockTests,
 ];
 
 /** Runs a step with its output held back; resolves with its exit code and that output. */
