@@ -55,12 +55,16 @@ describe('Make Admin', () => {
     const admin = await rowOf(ADMIN);
     expect(admin.getByText('Admin')).toBeInTheDocument();
     expect(admin.queryByRole('button', { name: /make admin/i })).not.toBeInTheDocument();
-    expect(admin.getByRole('button', { name: `Delete ${ADMIN}` })).toBeInTheDocument();
+    // The caller's own row: the server refuses to delete one's own account.
+    expect(admin.queryByRole('button', { name: `Delete ${ADMIN}` })).not.toBeInTheDocument();
 
     const student = await rowOf('student@learntogether.test');
     expect(student.getByText('User')).toBeInTheDocument();
     expect(
       student.getByRole('button', { name: 'Make admin student@learntogether.test' }),
+    ).toBeInTheDocument();
+    expect(
+      student.getByRole('button', { name: 'Delete student@learntogether.test' }),
     ).toBeInTheDocument();
   });
 
@@ -116,13 +120,30 @@ describe('Make Admin', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Total users: 3' })).toBeInTheDocument();
   });
 
-  it("shows the server's 409 message, e.g. for one's own account", async () => {
-    const { user } = renderAsAdmin();
+  it("offers no Delete on the admin's own row (the server would refuse it)", async () => {
+    renderAsAdmin();
     const me = await rowOf(ADMIN);
-    await user.click(me.getByRole('button', { name: /delete/i }));
+    expect(me.getByText('(you)')).toBeInTheDocument();
+    expect(me.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+    const student = await rowOf('student@learntogether.test');
+    expect(student.getByRole('button', { name: /delete/i })).toBeInTheDocument();
+  });
+
+  it("shows the server's 409 message when it refuses a deletion", async () => {
+    server.use(
+      http.delete(apiPath('/allusers/dlt/:email'), () =>
+        HttpResponse.json(
+          { error: { code: 'conflict', message: 'The last admin cannot be deleted.' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderAsAdmin();
+    const student = await rowOf('student@learntogether.test');
+    await user.click(student.getByRole('button', { name: /delete/i }));
     await user.click((await dialog()).getByRole('button', { name: 'Yes, delete it!' }));
 
-    expect(await screen.findByText('You cannot delete your own account.')).toBeInTheDocument();
+    expect(await screen.findByText('The last admin cannot be deleted.')).toBeInTheDocument();
     expect(screen.queryByText('User has been deleted.')).not.toBeInTheDocument();
     expect(db.users).toHaveLength(3);
   });

@@ -152,23 +152,26 @@ export function AllUsersScreen() {
                             Make admin
                           </button>
                         )}
-                        <button
-                          type="button"
-                          disabled={busy}
-                          aria-label={`Delete ${row.email}`}
-                          onClick={() => void handleDelete(row.email)}
-                          className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
-                        >
-                          {busy ? (
-                            <span
-                              className="loading loading-spinner loading-xs"
-                              aria-hidden="true"
-                            />
-                          ) : (
-                            <TrashIcon className="h-4 w-4" />
-                          )}
-                          Delete
-                        </button>
+                        {/* The server refuses one's own account (409): no button that cannot work. */}
+                        {!isMe && (
+                          <button
+                            type="button"
+                            disabled={busy}
+                            aria-label={`Delete ${row.email}`}
+                            onClick={() => void handleDelete(row.email)}
+                            className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
+                          >
+                            {busy ? (
+                              <span
+                                className="loading loading-spinner loading-xs"
+                                aria-hidden="true"
+                              />
+                            ) : (
+                              <TrashIcon className="h-4 w-4" />
+                            )}
+                            Delete
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>
