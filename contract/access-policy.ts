@@ -44,6 +44,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `'METHOD /api/path/:param'`: the method and the route URL exactly as Fastify registers it. */
 export type RouteKey = `${HttpMethod} /api${string}`;
 
+/** A route key's method and URL: `'PUT /api/carts/quantity/:id'` → PUT, `/api/carts/quantity/:id`. */
+export function routeKeyParts(key: RouteKey): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
+
 /** Every route's policy, read from the one table of the API (contract/api-routes.ts). */
 export const ACCESS_POLICIES = Object.fromEntries(
   Object.entries(API_ROUTES).map(([key, route]) => [key, route.access]),

@@ -11,6 +11,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeKeyParts } from '../../contract/access-policy';
 import { API_ROUTES, type DescribedRouteKey } from '../../contract/api-routes';
 import { errorResponses } from './errors';
 
@@ -76,7 +77,7 @@ export function apiRoute<K extends DescribedRouteKey>(
   handler: ApiRouteHandler<K>,
 ): void {
   const { config, summary, errorResponses: withErrors, ...hooks } = options;
-  const [method, path] = key.split(' ') as [string, string];
+  const { method, path } = routeKeyParts(key);
   const entry: { params?: unknown; query?: unknown; body?: unknown; response: object } =
     API_ROUTES[key];
   const schema: FastifySchema = {

@@ -14,6 +14,7 @@ import {
   ACCESS_POLICIES,
   ACCESS_POLICY_KINDS,
   type AccessPolicy,
+  routeKeyParts,
   type ListedRoute,
 } from '../../server/auth/access-policy';
 import { createAccessTokens } from '../../server/auth/access-token';
@@ -126,7 +127,7 @@ function exampleOf(schema: z.ZodType): unknown {
  */
 function derivedSample(route: ListedRoute): Sample {
   const spec: ApiRouteSpec = API_ROUTES[route];
-  const [method = '', path = ''] = route.split(' ');
+  const { method, path } = routeKeyParts(route);
   const resource: ((owner: SignedIn) => Promise<Record<string, string>>) | undefined = spec.params
     ? RESOURCES.get(spec.params)
     : async () => ({});
@@ -151,7 +152,7 @@ function derivedSample(route: ListedRoute): Sample {
           ? { ...body, email: owner.email }
           : body;
       return {
-        method: method as InjectOptions['method'],
+        method,
         url,
         ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
         ...(query === undefined ? {} : { query: query as Record<string, string> }),
@@ -339,8 +340,8 @@ describe('authorization matrix (driven by ACCESS_POLICIES)', () => {
       );
     expect(registered.length).toBeGreaterThan(0);
     expect([...registered].sort()).toEqual([...listed].sort());
-    for (const key of Object.keys(ACCESS_POLICIES)) {
-      const [method = '', url = ''] = key.split(' ');
+    for (const key of Object.keys(ACCESS_POLICIES) as ListedRoute[]) {
+      const { method, path: url } = routeKeyParts(key);
       expect(t.app.hasRoute({ method, url }), key).toBe(true);
     }
   });
@@ -359,19 +360,19 @@ describe('authorization matrix (driven by ACCESS_POLICIES)', () => {
     const withEmail = Object.entries(ACCESS_POLICIES).filter(([key]) => key.includes(':email'));
     expect(withEmail.length).toBeGreaterThan(0);
     for (const [key, policy] of withEmail) {
-      const [method = 'GET', path = ''] = key.split(' ');
+      const { method, path } = routeKeyParts(key as ListedRoute);
       const url = path.replace(':email', 'not-an-email');
       const token = policy === 'firebase-self' ? admin.idToken : admin.accessToken;
       const payload = method === 'PUT' ? { email: 'not-an-email' } : undefined;
       const asVisitor = await t.app.inject({
-        method: method as InjectOptions['method'],
+        method,
         url,
         payload,
         remoteAddress: freshIp(),
       });
       expect(asVisitor.statusCode, key).toBe(401);
       const signedIn = await t.app.inject({
-        method: method as InjectOptions['method'],
+        method,
         url,
         payload,
         headers: bearer(token),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { ACCESS_POLICIES, type ListedRoute } from '../../server/auth/access-policy';
+import { ACCESS_POLICIES, routeKeyParts, type ListedRoute } from '../../server/auth/access-policy';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
@@ -82,11 +82,6 @@ function encoded(value: string): string {
   }
 }
 
-function split(route: ListedRoute): { method: InjectOptions['method']; path: string } {
-  const [method = 'GET', path = '/'] = route.split(' ');
-  return { method: method as InjectOptions['method'], path };
-}
-
 const withParam = (path: string, param: string) => path.replace(/:\w+/g, param);
 
 function bodyVariants(value: unknown): unknown[] {
@@ -152,7 +147,7 @@ describe('every route against bad input', () => {
   }
 
   it.each(ROUTES)('%s answers no 5xx to bad path parameters', async (route) => {
-    const { method, path } = split(route);
+    const { method, path } = routeKeyParts(route);
     if (!path.includes(':')) return;
     const params = [...BAD_STRINGS.map(encoded), ...RAW_PATH_PARAMS];
     for (const [who, headers] of credentials) {
@@ -165,7 +160,7 @@ describe('every route against bad input', () => {
   });
 
   it.each(ROUTES)('%s answers no 5xx to bad query strings', async (route) => {
-    const { method, path } = split(route);
+    const { method, path } = routeKeyParts(route);
     const url = withParam(path, encoded(targetsFor(route)[0] ?? ''));
     for (const [who, headers] of credentials) {
       for (const value of BAD_STRINGS) {
@@ -187,7 +182,7 @@ describe('every route against bad input', () => {
   it.each(ROUTES.filter((route) => !route.startsWith('GET')))(
     '%s answers no 5xx to bad bodies',
     async (route) => {
-      const { method, path } = split(route);
+      const { method, path } = routeKeyParts(route);
       const url = withParam(path, encoded(targetsFor(route)[0] ?? ''));
       for (const [who, headers] of credentials) {
         for (const value of BAD_VALUES) {
@@ -216,7 +211,7 @@ describe('every route against bad input', () => {
         text,
         fc.jsonValue({ maxDepth: 4 }),
         async (route, who, where, value, json) => {
-          const { method, path } = split(route);
+          const { method, path } = routeKeyParts(route);
           const [, headers = {}] = credentials[who] ?? [];
           const param = encoded(where === 'path' ? value : (targetsFor(route)[0] ?? ''));
           let url = withParam(path, param);
