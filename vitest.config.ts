@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { testFilesMatching } from './scripts/lib/test-files';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -13,12 +13,10 @@ const alias = {
  * `vi.stubEnv`, …): each needs a module graph of its own. The others share their worker's
  * modules (`isolate: false`), which spares re-importing React, the router and the app per file.
  */
-const webFilesWithMocks = readdirSync('tests/web', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `tests/web/${file}`)
-  .filter((file) =>
-    /vi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/.test(readFileSync(file, 'utf8')),
-  );
+const webFilesWithMocks = testFilesMatching(
+  'tests/web',
+  /vi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/,
+);
 
 const webProject = { plugins: [react()], resolve: { alias } };
 const webTest = {

@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck and the suites, in order; stops at the first failure.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { run } from './lib/processes';
+import { testFilesMatching } from './lib/test-files';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
 /**
@@ -18,17 +18,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
  * or through helpers/accounts.ts): only they can answer differently on PostgreSQL. The others
  * (processes started on their own PGlite, the Stripe emulator, the config) run once.
  */
-function suitesUsingDatabase(): string[] {
-  const dir = 'tests/server';
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => `${dir}/${file}`)
-    .filter((file) =>
-      /helpers\/build-test-app|helpers\/accounts|TEST_DATABASE_URL/.test(
-        readFileSync(file, 'utf8'),
-      ),
-    );
-}
+const suitesUsingDatabase = () =>
+  testFilesMatching('tests/server', /helpers\/build-test-app|helpers\/accounts|TEST_DATABASE_URL/);
 
 // Several server processes behind nginx on a PostgreSQL and a Redis of their own, and the faults
 // they survive (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.

@@ -1,0 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * The test files under `dir` (`*.test.ts` and `*.test.tsx`, in sub-folders too) whose text matches
+ * `pattern`, as `dir/…` paths: how `npm test` and vitest.config.ts choose which files run how.
+ */
+export function testFilesMatching(dir: string, pattern: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) => pattern.test(readFileSync(file, 'utf8')));
+}
