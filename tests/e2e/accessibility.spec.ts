@@ -60,6 +60,17 @@ const ROLES = {
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main h1:not([data-left])').first()).toBeVisible();
   await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
+  // A screen reached in the app may still be fading a link's colour in: axe would measure the
+  // contrast halfway. Wait for every finite animation and transition to end.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
 }
 
 /** Moves the app to `route` as a link would: no reload, so no second sign-in restore. */
