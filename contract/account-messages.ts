@@ -10,6 +10,10 @@ export const USER_MESSAGES = {
   tokenForAnotherAddress: 'This sign-in token belongs to another address.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   lastAdmin: 'The last admin cannot be deleted.',
+  cannotRemoveOwnAdmin: 'You cannot remove your own admin rights.',
+  lastAdminRights: 'The last admin cannot lose their admin rights.',
+  configuredAdmin:
+    "This admin's rights come from the server's ADMIN_EMAILS setting and would return at their next sign-in: remove the address there.",
 } as const;
 
 /** Texts of the 401 and 403 answers of the access checks. */

@@ -3,9 +3,13 @@ import type { AccessPolicy, RouteKey } from './access-policy';
 import {
   bookCreateBodySchema,
   bookCreatedSchema,
+  bookDetailSchema,
   bookListQuerySchema,
   bookListSchema,
   bookPageSchema,
+  bookParamsSchema,
+  bookRemovedSchema,
+  bookUpdateBodySchema,
 } from './books';
 import {
   addToCartBodySchema,
@@ -29,8 +33,8 @@ import {
   deleteUserResponseSchema,
   emailParamsSchema,
   isAdminResponseSchema,
-  makeAdminResponseSchema,
   profileUpdateBodySchema,
+  roleChangedResponseSchema,
   tokenExchangeBodySchema,
   tokenResponseSchema,
   userListSchema,
@@ -78,6 +82,11 @@ export const API_ROUTES = {
       200: z.union([bookListSchema, bookPageSchema, bytesSchema]),
       304: notModifiedSchema,
     },
+  },
+  'GET /api/books/:id': {
+    access: 'anyone',
+    params: bookParamsSchema,
+    response: { 200: bookDetailSchema },
   },
   'GET /api/images/:id': {
     access: 'anyone',
@@ -182,12 +191,28 @@ export const API_ROUTES = {
   'PUT /api/allusers/makeadmin/:email': {
     access: 'admin',
     params: emailParamsSchema,
-    response: { 200: makeAdminResponseSchema },
+    response: { 200: roleChangedResponseSchema },
+  },
+  'PUT /api/allusers/removeadmin/:email': {
+    access: 'admin',
+    params: emailParamsSchema,
+    response: { 200: roleChangedResponseSchema },
   },
   'POST /api/book': {
     access: 'admin',
     body: bookCreateBodySchema,
     response: { 201: bookCreatedSchema },
+  },
+  'PATCH /api/books/:id': {
+    access: 'admin',
+    params: bookParamsSchema,
+    body: bookUpdateBodySchema,
+    response: { 200: bookDetailSchema },
+  },
+  'DELETE /api/books/:id': {
+    access: 'admin',
+    params: bookParamsSchema,
+    response: { 200: bookRemovedSchema },
   },
   'POST /api/images': {
     access: 'admin',

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 import { BOOK_CATEGORIES } from './book-categories';
-import { BOOK_LIMITS, BOOK_SORTS, DEFAULT_BOOK_PAGE_SIZE, MAX_BOOK_PAGE_SIZE } from './book-rules';
+import {
+  BOOK_LIMITS,
+  BOOK_MESSAGES,
+  BOOK_SORTS,
+  DEFAULT_BOOK_PAGE_SIZE,
+  MAX_BOOK_PAGE_SIZE,
+} from './book-rules';
 import { hasWholeCents } from './money';
 
-export { BOOK_CATEGORIES, BOOK_LIMITS, BOOK_SORTS, DEFAULT_BOOK_PAGE_SIZE, MAX_BOOK_PAGE_SIZE };
+export {
+  BOOK_CATEGORIES,
+  BOOK_LIMITS,
+  BOOK_MESSAGES,
+  BOOK_SORTS,
+  DEFAULT_BOOK_PAGE_SIZE,
+  MAX_BOOK_PAGE_SIZE,
+};
 
 export const bookCategorySchema = z.enum(BOOK_CATEGORIES);
 export const bookSortSchema = z.enum(BOOK_SORTS);
@@ -17,6 +30,21 @@ export const bookSchema = z.object({
   /** An absolute URL or a path served by the app. */
   image: z.string(),
   category: bookCategorySchema,
+  /** Empty for a book added before authors were recorded. */
+  author: z.string(),
+});
+
+/** GET /books/{id}: the book with its page's details and the copies a shopper can order now. */
+export const bookDetailSchema = bookSchema.extend({
+  /** Plain text; line breaks are kept. */
+  description: z.string(),
+  /** Copies on hand, less those held for other shoppers' checkouts. */
+  stock: z.number().int().nonnegative(),
+});
+
+/** Params of the routes that name one book. */
+export const bookParamsSchema = z.object({
+  id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
 });
 
 export const bookListSchema = z.array(bookSchema);
@@ -66,37 +94,76 @@ export function isBookImageUrl(value: string): boolean {
   }
 }
 
-/** POST /book (admin). */
+const bookFields = {
+  name: textSchema({ error: 'Must be a string' })
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
+  author: textSchema({ error: 'Must be a string' })
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(BOOK_LIMITS.authorMaxLength, `Must be at most ${BOOK_LIMITS.authorMaxLength} characters`),
+  category: bookCategorySchema,
+  price: z
+    .number({ error: 'Must be a number' })
+    .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
+    .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
+    .refine(hasWholeCents, 'Must have at most two decimals'),
+  image: textSchema({ error: 'Must be a string' })
+    .trim()
+    .max(2048, 'Must be at most 2048 characters')
+    .refine(isBookImageUrl, 'Must be an https URL or one of our /api/images URLs'),
+  // Plain text: trimmed at the ends, line breaks inside kept.
+  description: textSchema({ error: 'Must be a string' })
+    .trim()
+    .max(
+      BOOK_LIMITS.descriptionMaxLength,
+      `Must be at most ${BOOK_LIMITS.descriptionMaxLength} characters`,
+    ),
+  stock: z
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(0, 'Must be at least 0')
+    .max(BOOK_LIMITS.maxStock, `Must be at most ${BOOK_LIMITS.maxStock}`),
+};
+
+const bookExample = {
+  name: 'Learning Together',
+  author: 'Ada Lovelace',
+  category: 'story',
+  price: 9.99,
+  image: 'https://i.ibb.co/x/cover.png',
+  description: 'A short story about a study group.',
+  stock: 12,
+};
+
+/** POST /book (admin): the spec's fields, plus author, stock and an optional description. */
 export const bookCreateBodySchema = z
+  .strictObject({ ...bookFields, description: bookFields.description.optional() }, objectBody)
+  .meta({ examples: [bookExample] });
+
+/** PATCH /books/{id} (admin): any of the fields, at least one. */
+export const bookUpdateBodySchema = z
   .strictObject(
     {
-      name: textSchema({ error: 'Must be a string' })
-        .trim()
-        .min(1, 'Must not be empty')
-        .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
-      category: bookCategorySchema,
-      price: z
-        .number({ error: 'Must be a number' })
-        .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
-        .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
-        .refine(hasWholeCents, 'Must have at most two decimals'),
-      image: textSchema({ error: 'Must be a string' })
-        .trim()
-        .max(2048, 'Must be at most 2048 characters')
-        .refine(isBookImageUrl, 'Must be an https URL or one of our /api/images URLs'),
+      name: bookFields.name.optional(),
+      author: bookFields.author.optional(),
+      category: bookFields.category.optional(),
+      price: bookFields.price.optional(),
+      image: bookFields.image.optional(),
+      description: bookFields.description.optional(),
+      stock: bookFields.stock.optional(),
     },
     objectBody,
   )
-  .meta({
-    examples: [
-      {
-        name: 'Learning Together',
-        category: 'story',
-        price: 9.99,
-        image: 'https://i.ibb.co/x/cover.png',
-      },
-    ],
-  });
+  .refine((body) => Object.keys(body).length > 0, 'Name at least one field to change')
+  .meta({ examples: [{ price: 12.5, stock: 40 }] });
+
+/** DELETE /books/{id} (admin): the book left the catalogue. */
+export const bookRemovedSchema = z.object({
+  acknowledged: z.literal(true),
+  removedId: z.string(),
+});
 
 export const bookCreatedSchema = z.object({
   acknowledged: z.literal(true),
@@ -110,3 +177,5 @@ export type BookListQuery = z.infer<typeof bookListQuerySchema>;
 export type BookPage = z.infer<typeof bookPageSchema>;
 export type BookCreateBody = z.infer<typeof bookCreateBodySchema>;
 export type BookCreated = z.infer<typeof bookCreatedSchema>;
+export type BookDetail = z.infer<typeof bookDetailSchema>;
+export type BookUpdateBody = z.infer<typeof bookUpdateBodySchema>;

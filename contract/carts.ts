@@ -4,7 +4,9 @@ import { CART_LIMITS } from './cart-rules';
 import { MAX_EMAIL_LENGTH } from './email';
 import { textSchema } from './text';
 
-export { CART_LIMITS, CART_MESSAGES } from './cart-rules';
+import { CART_LINE_STATUSES } from './cart-rules';
+
+export { CART_LIMITS, CART_LINE_STATUSES, CART_MESSAGES } from './cart-rules';
 
 // Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
 const objectBody = {
@@ -21,14 +23,22 @@ const quantitySchema = z
 /** A line of the signed-in user's book cart (docs/product.md §3), priced in dollars. */
 export const cartLineSchema = z.object({
   _id: z.string(),
-  /** The catalogue's book; null once the book has left the catalogue. */
+  /** The catalogue's book; null for a line whose book was deleted before books were kept. */
   bookId: z.string().nullable(),
+  /** The catalogue's name and price now (a price change shows at once). */
   name: z.string(),
   price: z.number().nonnegative(),
   quantity: z.number().int().positive(),
   image: z.string(),
   /** The owner's address (always the caller's). */
   email: z.string(),
+  /**
+   * Whether checkout can pay for it: `sold-out` and `removed` (left the catalogue) lines stay in
+   * the cart but are left out of the payment.
+   */
+  status: z.enum(CART_LINE_STATUSES),
+  /** Copies the shopper can order now (0 for a line that is not available). */
+  stock: z.number().int().nonnegative(),
 });
 export const cartLineListSchema = z.array(cartLineSchema);
 

@@ -1,4 +1,5 @@
 // Zod-free, so the web app may import these as values.
+import { notEnoughStockMessage } from './book-rules';
 import { DomainError } from './domain-error';
 
 /** The shipping form's countries (docs/product.md §2), in the spec's order. */
@@ -40,6 +41,14 @@ export const CHECKOUT_MESSAGES = {
   /** The rare answer when the same cart's payment succeeded while this ask was being made. */
   cartJustPaid: 'This cart was just paid. Please reload it and try again.',
 } as const;
+
+/**
+ * The 409 of a checkout whose books another shopper took meanwhile, e.g. "Only 2 left: Orbit of
+ * Glass" or "Sold out: Orbit of Glass; Only 1 left: The Silent Colony".
+ */
+export function stockShortMessage(short: readonly { name: string; available: number }[]): string {
+  return short.map((line) => `${notEnoughStockMessage(line.available)}: ${line.name}`).join('; ');
+}
 
 /** Texts the card-payment screen shows (docs/product.md §2, §4). */
 export const PAYMENT_TEXTS = {

@@ -98,6 +98,8 @@ export const paymentIntentBodySchema = z
 export const paymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   amount: z.number().positive(),
+  /** Book-cart lines not paid for (sold out, or gone from the catalogue), by name. */
+  leftOut: z.array(z.string()),
 });
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;

@@ -99,8 +99,11 @@ export const deleteUserResponseSchema = z.object({
   deletedCount: z.literal(1),
 });
 
-/** PUT /allusers/makeadmin/{email}: `modifiedCount` is 0 when the user already was an admin. */
-export const makeAdminResponseSchema = z.object({
+/**
+ * PUT /allusers/makeadmin/{email} and …/removeadmin/{email}: `modifiedCount` is 0 when the user
+ * already had that role.
+ */
+export const roleChangedResponseSchema = z.object({
   acknowledged: z.literal(true),
   modifiedCount: z.union([z.literal(0), z.literal(1)]),
 });

@@ -64,7 +64,7 @@ export const RATE_LIMITS = {
   },
   /** PUT /userupdate/:email. */
   profileUpdatePerUser: { per: 'caller', perMinute: 20 },
-  /** DELETE /allusers/dlt/:email and PUT /allusers/makeadmin/:email (each route). */
+  /** DELETE /allusers/dlt/:email, PUT /allusers/makeadmin/:email and …/removeadmin/:email (each). */
   adminWritePerAdmin: { per: 'caller', perMinute: 60 },
   /** POST /newsletter: an open form is cheap to flood. */
   newsletterPerIp: { per: 'ip', perMinute: 20 },
@@ -72,6 +72,8 @@ export const RATE_LIMITS = {
   newsletterTotal: { per: 'total', perMinute: 300, refusal: () => NEWSLETTER_BUSY_MESSAGE },
   /** POST /book: each new book also empties every process's catalogue cache. */
   bookCreatePerAdmin: { per: 'caller', perMinute: 30 },
+  /** PATCH /books/:id and DELETE /books/:id (each): every change also empties the cache. */
+  bookWritePerAdmin: { per: 'caller', perMinute: 60 },
   /**
    * POST /cart, PUT /carts/quantity/:id and DELETE /carts/delete/:id (each route): the cart's
    * plus and minus buttons send one request per click.

@@ -105,8 +105,8 @@ export const apiErrors = {
       code: 'amount_too_small',
       param: 'amount',
     }),
-  resourceMissing: (kind: string, id: string) =>
-    invalidRequest(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' }),
+  resourceMissing: (kind: string, id: string, param = 'id') =>
+    invalidRequest(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param }),
   unrecognizedUrl: (method: string, path: string) =>
     invalidRequest(
       404,

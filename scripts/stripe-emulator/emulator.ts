@@ -1,12 +1,14 @@
 // A local Stripe emulator (like the Firebase Auth Emulator, but ours): the subset of Stripe's API our
-// checkout uses, Stripe's test cards, signed webhooks with retries, and a Stripe.js stand-in at
-// /v3/stripe.js. State lives in memory. Endpoints under /_emulator/ are ours, not Stripe's.
+// checkout uses (PaymentIntents, refunds), Stripe's test cards, signed webhooks with retries, and a
+// Stripe.js stand-in at /v3/stripe.js. State lives in memory. Endpoints under /_emulator/ are ours,
+// not Stripe's.
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { EventLog } from './events';
 import { buildEmulatorApp } from './http-api';
 import { IdempotencyStore } from './idempotency';
 import { PaymentIntents } from './payment-intents';
+import { Refunds } from './refunds';
 import { buildStandInScript } from './stand-in-script';
 import { defaultRetryDelaysMs, WebhookSender } from './webhooks';
 
@@ -32,8 +34,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const webhooks = options.webhook
     ? new WebhookSender(options.webhook, options.retryDelaysMs ?? defaultRetryDelaysMs, log)
     : undefined;
+  const intents = new PaymentIntents(events);
   const app = buildEmulatorApp({
-    intents: new PaymentIntents(events),
+    intents,
+    refunds: new Refunds(intents, events),
     events,
     idempotency: new IdempotencyStore(),
     webhooks,

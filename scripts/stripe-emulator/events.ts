@@ -9,7 +9,14 @@ export type EmittedEvent =
   | { type: 'payment_intent.payment_failed'; object: Stripe.PaymentIntent }
   | { type: 'payment_intent.canceled'; object: Stripe.PaymentIntent }
   | { type: 'charge.succeeded'; object: Stripe.Charge }
-  | { type: 'charge.failed'; object: Stripe.Charge };
+  | { type: 'charge.failed'; object: Stripe.Charge }
+  | {
+      type: 'charge.refunded';
+      object: Stripe.Charge;
+      /** Stripe's `data.previous_attributes`: the charge's refund fields before this refund. */
+      previousAttributes: Pick<Stripe.Charge, 'amount_refunded' | 'refunded'>;
+    }
+  | { type: 'refund.created'; object: Stripe.Refund };
 
 /** The API request that caused an event (Stripe's `event.request`). */
 export type EventCause = { requestId: string; idempotencyKey: string | null };
@@ -43,12 +50,14 @@ export class EventLog {
   record(emitted: EmittedEvent, cause: EventCause, apiVersion: string): EventRecord {
     // A snapshot: later changes to the object must not show up in an event already sent.
     const snapshot = structuredClone(emitted.object);
+    const previous =
+      'previousAttributes' in emitted ? { ...emitted.previousAttributes } : undefined;
     const event = {
       id: newId('evt'),
       object: 'event',
       api_version: apiVersion,
       created: unixNow(),
-      data: { object: snapshot },
+      data: { object: snapshot, ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
       pending_webhooks: this.webhookConfigured ? 1 : 0,
       request: { id: cause.requestId, idempotency_key: cause.idempotencyKey },

@@ -1,7 +1,7 @@
 // The HTTP layer on Fastify: CORS, API-key checks, form bodies (qs), idempotency, routing to the
-// PaymentIntent state machine, Stripe-shaped JSON answers, the Stripe.js stand-in, and the
-// emulator-only `/_emulator/` inspection endpoints. Events go to the webhook sender only after the
-// answer is sent.
+// PaymentIntent state machine and refunds, Stripe-shaped JSON answers, the Stripe.js stand-in, and
+// the emulator-only `/_emulator/` inspection endpoints. Events go to the webhook sender only after
+// the answer is sent.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { ApiError, apiErrors } from './api-error';
@@ -9,11 +9,13 @@ import type { EventLog } from './events';
 import { fingerprint, parseForm, readStringList, type FormObject } from './form-body';
 import type { IdempotencyStore } from './idempotency';
 import type { Caller, PaymentIntents } from './payment-intents';
+import type { Refunds } from './refunds';
 import { newId, publishableView } from './stripe-objects';
 import type { WebhookSender } from './webhooks';
 
 export type ApiDependencies = {
   intents: PaymentIntents;
+  refunds: Refunds;
   events: EventLog;
   idempotency: IdempotencyStore;
   webhooks: WebhookSender | undefined;
@@ -256,6 +258,21 @@ function apiRoutes(deps: ApiDependencies): Route[] {
       access: 'secret',
       handle: (id, params, caller) =>
         intentAnswer(intents.update(id, params, caller), params, caller),
+    },
+    {
+      method: 'POST',
+      url: '/v1/refunds',
+      access: 'secret',
+      handle: (_id, params, caller) => ({ status: 200, body: deps.refunds.create(params, caller) }),
+    },
+    {
+      method: 'GET',
+      url: '/v1/refunds/:id',
+      access: 'secret',
+      handle: (id, params) => {
+        for (const key of Object.keys(params)) throw apiErrors.unknownParam(key);
+        return { status: 200, body: deps.refunds.retrieve(id) };
+      },
     },
     {
       method: 'GET',

@@ -140,10 +140,23 @@ export class PaymentIntents {
     return intent;
   }
 
-  retrieve(id: string): Stripe.PaymentIntent {
+  /** `param` names the parameter that carried the id, for the 404 (`id` for a path). */
+  retrieve(id: string, param = 'id'): Stripe.PaymentIntent {
     const intent = this.intents.get(id);
-    if (!intent) throw apiErrors.resourceMissing('payment_intent', id);
+    if (!intent) throw apiErrors.resourceMissing('payment_intent', id, param);
     return intent;
+  }
+
+  /** A charge (the live object, which refunds update), or 404 resource_missing on `param`. */
+  retrieveCharge(id: string, param = 'id'): Stripe.Charge {
+    const charge = this.charges.get(id);
+    if (!charge) throw apiErrors.resourceMissing('charge', id, param);
+    return charge;
+  }
+
+  /** The API version of the request that created the PaymentIntent: its events use it. */
+  apiVersionOf(intentId: string): string | undefined {
+    return this.apiVersions.get(intentId);
   }
 
   update(id: string, params: FormObject, caller: Caller): Stripe.PaymentIntent {
@@ -526,7 +539,7 @@ function readPaymentMethodTypes(types: string[] | undefined): string[] {
 }
 
 /** Stripe's metadata rules: up to 50 keys of ≤ 40 characters, values ≤ 500; '' unsets a key. */
-function readMetadata(params: FormObject, current: Stripe.Metadata): Stripe.Metadata {
+export function readMetadata(params: FormObject, current: Stripe.Metadata): Stripe.Metadata {
   const given = params.metadata;
   if (given === undefined) return current;
   if (given === '') return {};

@@ -15,7 +15,7 @@ function randomToken(length: number): string {
 }
 
 /** Ids shaped like Stripe's (`pi_3Qx…`, 24 characters after the prefix). */
-export function newId(prefix: 'pi' | 'pm' | 'ch' | 'evt' | 'req' | 'txn'): string {
+export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'evt' | 'req' | 'txn'): string {
   return `${prefix}_${prefix === 'req' ? randomToken(14) : `3${randomToken(23)}`}`;
 }
 
@@ -257,6 +257,45 @@ export function newCharge(
     status: paid ? 'succeeded' : 'failed',
     transfer_data: null,
     transfer_group: null,
+  };
+}
+
+export type NewRefundFields = {
+  amount: number;
+  charge: Stripe.Charge;
+  metadata: Stripe.Metadata;
+  reason: Stripe.Refund.Reason | null;
+};
+
+/** A card refund as Stripe answers it: it succeeds at once (test mode), its ARN still pending. */
+export function newRefund(fields: NewRefundFields): Stripe.Refund {
+  const { charge } = fields;
+  return {
+    id: newId('re'),
+    object: 'refund',
+    amount: fields.amount,
+    balance_transaction: newId('txn'),
+    charge: charge.id,
+    created: unixNow(),
+    currency: charge.currency,
+    customer: null,
+    customer_account: null,
+    destination_details: {
+      type: 'card',
+      card: {
+        reference_status: 'pending',
+        reference_type: 'acquirer_reference_number',
+        type: 'refund',
+      },
+    },
+    metadata: fields.metadata,
+    payment_intent: typeof charge.payment_intent === 'string' ? charge.payment_intent : null,
+    payment_method: typeof charge.payment_method === 'string' ? charge.payment_method : null,
+    reason: fields.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
   };
 }
 

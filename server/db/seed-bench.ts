@@ -1,5 +1,6 @@
 import { BOOK_CATEGORIES } from '../../contract/books';
 import type { Db } from './client';
+import { insertBooks } from './repositories/books';
 import { seedBooks, type SeedBook } from './seed-books';
 
 // Word lists for the benchmark catalogue: names that a search for a common word or a short
@@ -39,6 +40,9 @@ export function benchBooks(count: number): SeedBook[] {
       priceCents: 100 + ((i * 7919) % 9901),
       image: cover.image,
       category,
+      author: cover.author,
+      description: cover.description,
+      stock: 1000,
     });
   }
   return books;
@@ -50,17 +54,7 @@ export async function seedBenchCatalogue(db: Db, count: number): Promise<void> {
   const batch = 2000;
   await db.transaction(async (tx) => {
     for (let start = 0; start < books.length; start += batch) {
-      const slice = books.slice(start, start + batch);
-      await tx.query(
-        `insert into books (name, price_cents, image, category)
-         select * from unnest($1::text[], $2::integer[], $3::text[], $4::text[])`,
-        [
-          slice.map((book) => book.name),
-          slice.map((book) => book.priceCents),
-          slice.map((book) => book.image),
-          slice.map((book) => book.category),
-        ],
-      );
+      await insertBooks(tx, books.slice(start, start + batch));
     }
   });
 }

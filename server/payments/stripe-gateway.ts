@@ -24,12 +24,28 @@ export type CreatedPaymentIntent = {
   amountCents: number;
 };
 
+export type CreateRefundInput = {
+  paymentIntentId: string;
+  /** What to give back, in cents: at most what is left unrefunded on the payment. */
+  amountCents: number;
+  /** Stripe answers every request with the same key with the same Refund. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type CreatedRefund = { id: string; status: string; amountCents: number };
+
 /** The part of a Stripe event the shop reads; `data.object` is checked by whoever reads it. */
 export type StripeEvent = { id: string; type: string; data: { object: unknown } };
 
 /** The server's view of Stripe: all it needs, so tests can swap it (like the IdentityProvider). */
 export interface PaymentGateway {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<CreatedPaymentIntent>;
+  /**
+   * Refunds (part of) a succeeded PaymentIntent. Throws PaymentProviderError when Stripe cannot be
+   * reached or refuses (nothing left to refund, amount too large, payment not succeeded…).
+   */
+  createRefund(input: CreateRefundInput): Promise<CreatedRefund>;
   /**
    * Verifies the Stripe-Signature of a raw body (300 s tolerance) and returns the event. Throws
    * WebhookSignatureError when the header is bad, missing or stale, and
@@ -146,6 +162,26 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
         status: intent.status,
         amountCents: intent.amount,
       };
+    },
+
+    async createRefund(input) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountCents,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (error) {
+        throw new PaymentProviderError(`Refunding PaymentIntent ${input.paymentIntentId} failed`, {
+          cause: error,
+        });
+      }
+      // Stripe types `status` as nullable; a refund without one is not known to be done.
+      return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

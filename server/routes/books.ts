@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BOOK_MESSAGES } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
 import { toCents } from '../../contract/money';
-import { createBook } from '../db/repositories/books';
+import { createBook, findBook, removeBook } from '../db/repositories/books';
+import { recordAudit } from '../db/repositories/audit-log';
 import { apiRoute } from '../plugins/api-route';
+import { requireCaller } from '../plugins/auth';
+import { updateBookAsAdmin } from '../services/book-admin';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -33,21 +37,73 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(answer.json);
   });
 
+  apiRoute(app, 'GET /api/books/:id', {}, async (request) => {
+    const book = await findBook(app.db, request.params.id);
+    if (!book) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
+    return book;
+  });
+
   apiRoute(
     app,
     'POST /api/book',
     { config: { rateLimit: 'bookCreatePerAdmin' } },
     async (request, reply) => {
-      const { name, category, price, image } = request.body;
-      const created = await createBook(app.db, {
-        name,
-        category,
-        priceCents: toCents(price),
-        image,
+      const { price, description = '', ...fields } = request.body;
+      const book = { ...fields, description, priceCents: toCents(price) };
+      const created = await app.db.transaction(async (tx) => {
+        const inserted = await createBook(tx, book);
+        if (inserted) {
+          await recordAudit(tx, {
+            actorEmail: requireCaller(request).email,
+            action: 'book.create',
+            subjectId: inserted.id,
+            changes: book,
+          });
+        }
+        return inserted;
       });
-      if (!created) throw new DomainError('conflict', `A book named "${name}" already exists`);
+      if (!created) {
+        throw new DomainError('conflict', `A book named "${fields.name}" already exists`);
+      }
       catalogue.invalidate();
       return reply.code(201).send({ acknowledged: true as const, insertedId: created.id });
+    },
+  );
+
+  apiRoute(
+    app,
+    'PATCH /api/books/:id',
+    { config: { rateLimit: 'bookWritePerAdmin' } },
+    async (request) => {
+      const book = await updateBookAsAdmin(app.db, {
+        actorEmail: requireCaller(request).email,
+        id: request.params.id,
+        body: request.body,
+      });
+      catalogue.invalidate();
+      return book;
+    },
+  );
+
+  apiRoute(
+    app,
+    'DELETE /api/books/:id',
+    { config: { rateLimit: 'bookWritePerAdmin' } },
+    async (request) => {
+      const { id } = request.params;
+      const removed = await app.db.transaction(async (tx) => {
+        if (!(await removeBook(tx, id))) return false;
+        await recordAudit(tx, {
+          actorEmail: requireCaller(request).email,
+          action: 'book.remove',
+          subjectId: id,
+          changes: {},
+        });
+        return true;
+      });
+      if (!removed) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
+      catalogue.invalidate();
+      return { acknowledged: true as const, removedId: id };
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
+import { notEnoughStockMessage } from '../../contract/book-rules';
 import { CART_MESSAGES } from '../../contract/carts';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
@@ -35,6 +36,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new DomainError('not-found', CART_MESSAGES.bookNotFound);
         case 'too-many':
           throw new DomainError('conflict', CART_MESSAGES.tooMany);
+        case 'not-enough-stock':
+          throw new DomainError('conflict', notEnoughStockMessage(outcome.available));
         case 'created':
           return reply.code(201).send(outcome.line);
         case 'increased':
@@ -48,14 +51,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     'PUT /api/carts/quantity/:id',
     { config: { rateLimit: 'cartWritePerUser' } },
     async (request) => {
-      const line = await setCartLineQuantity(app.db, {
+      const outcome = await setCartLineQuantity(app.db, {
         email: requireCaller(request).email,
         id: request.params.id,
         quantity: request.body.quantity,
       });
-      // Deleted since the policy looked it up.
-      if (!line) throw new DomainError('not-found', CART_MESSAGES.lineNotFound);
-      return line;
+      switch (outcome.kind) {
+        // Deleted since the policy looked it up.
+        case 'line-not-found':
+          throw new DomainError('not-found', CART_MESSAGES.lineNotFound);
+        case 'not-enough-stock':
+          throw new DomainError('conflict', notEnoughStockMessage(outcome.available));
+        case 'set':
+          return outcome.line;
+      }
     },
   );
 

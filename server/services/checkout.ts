@@ -11,6 +11,7 @@ import {
 import {
   checkoutAmountCents,
   priceCourseItems,
+  stockShortMessage,
   type PaymentSource,
 } from '../../contract/checkout-rules';
 import { DomainError } from '../../contract/domain-error';
@@ -23,7 +24,9 @@ import {
   insertPayment,
   lockPaymentByIntent,
   markPaymentFailed,
+  markPaymentRefunded,
   markPaymentSucceeded,
+  paymentBookLines,
   recordStripeEvent,
   removePaidCartLines,
   updateOpenPaymentShipping,
@@ -38,6 +41,7 @@ import {
   type PaymentGateway,
   type StripeEvent,
 } from '../payments/stripe-gateway';
+import { releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
 import { COURSES } from './course-list';
 
 /** What a checkout charges for: the lines, priced by the server, and their total. */
@@ -45,18 +49,35 @@ export type CartSnapshot = {
   source: PaymentSource;
   lines: PaymentLine[];
   amountCents: number;
+  /** Book-cart lines not paid for (sold out, or gone from the catalogue), by name. */
+  leftOut: string[];
 };
 
-function snapshotOf(source: PaymentSource, lines: PaymentLine[]): CartSnapshot {
-  return { source, lines, amountCents: checkoutAmountCents(lines) };
+function snapshotOf(
+  source: PaymentSource,
+  lines: PaymentLine[],
+  leftOut: string[] = [],
+): CartSnapshot {
+  return { source, lines, amountCents: checkoutAmountCents(lines), leftOut };
 }
 
-/** The user's book cart, priced as the shop sells it now (see listCartLinesToPay). */
+/**
+ * The user's book cart, priced as the shop sells it now, without the lines that cannot be sold
+ * (see listCartLinesToPay).
+ */
 export async function priceBookCart(db: Queryable, email: string): Promise<CartSnapshot> {
-  const lines = await listCartLinesToPay(db, email);
+  const { payable, leftOut } = await listCartLinesToPay(db, email);
   return snapshotOf(
     'books',
-    lines.map((line) => ({ ...line, courseId: null })),
+    payable.map((line) => ({ ...line, courseId: null })),
+    leftOut.map((line) => line.name),
+  );
+}
+
+/** The copies of books a snapshot's lines take (courses take none). */
+function stockDemands(lines: readonly PaymentLine[]) {
+  return lines.flatMap((line) =>
+    line.bookId === null ? [] : [{ bookId: line.bookId, name: line.name, quantity: line.quantity }],
   );
 }
 
@@ -97,8 +118,15 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-function answer(payment: { clientSecret: string; amountCents: number }): PaymentIntentResponse {
-  return { clientSecret: payment.clientSecret, amount: centsToDollars(payment.amountCents) };
+function answer(
+  payment: { clientSecret: string; amountCents: number },
+  snapshot: CartSnapshot,
+): PaymentIntentResponse {
+  return {
+    clientSecret: payment.clientSecret,
+    amount: centsToDollars(payment.amountCents),
+    leftOut: snapshot.leftOut,
+  };
 }
 
 const paymentIntentObjectSchema = z.object({
@@ -116,7 +144,8 @@ export type StripeEventOutcome =
   | 'already-fulfilled'
   | 'fulfilled'
   | 'marked-failed'
-  | 'not-pending';
+  | 'not-pending'
+  | 'refunded-out-of-stock';
 
 export type CheckoutService = {
   /**
@@ -156,9 +185,43 @@ export function createCheckoutService(deps: {
     }
   }
 
-  async function reuse(open: Payment, body: PaymentIntentBody): Promise<PaymentIntentResponse> {
+  async function reuse(
+    open: Payment,
+    body: PaymentIntentBody,
+    snapshot: CartSnapshot,
+  ): Promise<PaymentIntentResponse> {
     await updateOpenPaymentShipping(db, open.id, body.shipping);
-    return answer(open);
+    return answer(open, snapshot);
+  }
+
+  /**
+   * Holds the snapshot's books for the payment (renewing a hold it has), or refuses the checkout
+   * with a 409 naming the books another shopper took: the shopper is told before paying.
+   */
+  async function reserve(paymentId: string, email: string, snapshot: CartSnapshot) {
+    const demands = stockDemands(snapshot.lines);
+    if (demands.length === 0) return;
+    const short = await db.transaction((tx) => reserveStock(tx, { paymentId, email, demands }));
+    if (short.length > 0) throw new DomainError('conflict', stockShortMessage(short));
+  }
+
+  /**
+   * Refunds a paid payment whose books are gone, inside the webhook's transaction: if Stripe
+   * cannot be reached, nothing is recorded and Stripe's retry of the event tries again (the
+   * idempotency key makes the refund happen once).
+   */
+  async function refundOutOfStock(payment: Payment, log: FastifyBaseLogger): Promise<void> {
+    if (!gateway) throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
+    const refund = await gateway.createRefund({
+      paymentIntentId: payment.paymentIntentId,
+      amountCents: payment.amountCents,
+      idempotencyKey: `learntogether-out-of-stock-${payment.id}`,
+      metadata: { paymentId: payment.id, reason: 'out-of-stock' },
+    });
+    log.warn(
+      { paymentId: payment.id, refundId: refund.id },
+      'paid books were no longer in stock: payment refunded in full, no orders',
+    );
   }
 
   async function fulfil(
@@ -188,6 +251,16 @@ export function createCheckoutService(deps: {
       }
       // Another event for the same intent (Stripe may send several) already fulfilled it.
       if (!(await markPaymentSucceeded(tx, payment.id))) return 'already-fulfilled';
+      if (payment.source === 'books') {
+        const demands = await paymentBookLines(tx, payment.id);
+        const short = await sellStock(tx, { paymentId: payment.id, email: payment.email, demands });
+        if (short.length > 0) {
+          // Its hold lapsed and the copies went to someone else: never charged without orders.
+          await markPaymentRefunded(tx, payment.id);
+          await refundOutOfStock(payment, log);
+          return 'refunded-out-of-stock';
+        }
+      }
       const orderIds = await insertOrdersForPayment(tx, payment.id);
       if (payment.source === 'books') await removePaidCartLines(tx, payment.id);
       log.info({ paymentId: payment.id, orders: orderIds.length }, 'payment fulfilled');
@@ -202,7 +275,11 @@ export function createCheckoutService(deps: {
     return db.transaction(async (tx) => {
       if (!(await recordStripeEvent(tx, event))) return 'duplicate';
       // A late failure after a success (events may arrive out of order) changes nothing.
-      return (await markPaymentFailed(tx, intent.id)) ? 'marked-failed' : 'not-pending';
+      const failed = await markPaymentFailed(tx, intent.id);
+      if (!failed) return 'not-pending';
+      // The held copies go back to other shoppers; a retry with another card holds them again.
+      await releaseStock(tx, failed);
+      return 'marked-failed';
     });
   }
 
@@ -219,29 +296,40 @@ export function createCheckoutService(deps: {
       };
 
       const open = await findOpenPayment(db, key);
-      if (open) return reuse(open, body);
+      if (open) {
+        await reserve(open.id, caller.email, snapshot);
+        return reuse(open, body, snapshot);
+      }
 
       // Concurrent asks for one cart derive the same payment id and idempotency key, so Stripe
       // creates one PaymentIntent; the same cart bought again later gets new ones.
       const paidBefore = await countPaidCarts(db, key);
       const seed = sha256(JSON.stringify([key.email, key.source, key.fingerprint, paidBefore]));
       const paymentId = `pay_${seed.slice(0, 32)}`;
-      const intent = await createIntent(
-        gateway,
-        {
-          amountCents: snapshot.amountCents,
-          currency: 'usd',
-          metadata: { paymentId, email: caller.email, source: snapshot.source },
-          idempotencyKey: `learntogether-checkout-${seed}`,
-        },
-        log,
-      );
-      if (intent.amountCents !== snapshot.amountCents) {
-        log.error(
-          { paymentIntentId: intent.id, expected: snapshot.amountCents, got: intent.amountCents },
-          'Stripe answered a PaymentIntent of another amount',
+      // Held before Stripe is asked, so a shopper who cannot have the books never gets a card form.
+      await reserve(paymentId, caller.email, snapshot);
+      let intent: CreatedPaymentIntent;
+      try {
+        intent = await createIntent(
+          gateway,
+          {
+            amountCents: snapshot.amountCents,
+            currency: 'usd',
+            metadata: { paymentId, email: caller.email, source: snapshot.source },
+            idempotencyKey: `learntogether-checkout-${seed}`,
+          },
+          log,
         );
-        throw new DomainError('provider-failed', CHECKOUT_MESSAGES.paymentProviderFailed);
+        if (intent.amountCents !== snapshot.amountCents) {
+          log.error(
+            { paymentIntentId: intent.id, expected: snapshot.amountCents, got: intent.amountCents },
+            'Stripe answered a PaymentIntent of another amount',
+          );
+          throw new DomainError('provider-failed', CHECKOUT_MESSAGES.paymentProviderFailed);
+        }
+      } catch (error) {
+        await releaseStock(db, paymentId);
+        throw error;
       }
 
       const inserted = await insertPayment(db, {
@@ -253,12 +341,18 @@ export function createCheckoutService(deps: {
         paymentIntentId: intent.id,
         clientSecret: intent.clientSecret,
       });
-      if (inserted)
-        return answer({ clientSecret: intent.clientSecret, amountCents: snapshot.amountCents });
-      // A concurrent ask for the same cart inserted first: answer its payment.
+      if (inserted) {
+        return answer(
+          { clientSecret: intent.clientSecret, amountCents: snapshot.amountCents },
+          snapshot,
+        );
+      }
+      // A concurrent ask for the same cart inserted first: answer its payment (the same id, so
+      // the hold is the one just renewed).
       const winner = await findOpenPayment(db, key);
-      if (winner) return reuse(winner, body);
+      if (winner) return reuse(winner, body, snapshot);
       // It was paid in between: this cart is no longer what the user is paying for.
+      await releaseStock(db, paymentId);
       throw new DomainError('conflict', CHECKOUT_MESSAGES.cartJustPaid);
     },
 

@@ -24,6 +24,8 @@ export const screenLoaders = {
   myOrders: () => import('./routes/dashboard/my-orders'),
   allUsers: () => import('./routes/dashboard/all-users'),
   addBook: () => import('./routes/dashboard/add-book'),
+  /** The footer's six company and legal pages, one screen: the path picks the page. */
+  info: () => import('./routes/info'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -74,6 +76,12 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
     ],
   },
+  { path: paths.about, screen: 'info', access: 'open' },
+  { path: paths.contact, screen: 'info', access: 'open' },
+  { path: paths.jobs, screen: 'info', access: 'open' },
+  { path: paths.terms, screen: 'info', access: 'open' },
+  { path: paths.privacy, screen: 'info', access: 'open' },
+  { path: paths.cookies, screen: 'info', access: 'open' },
   { path: '*', screen: 'notFound', access: 'open' },
 ];
 

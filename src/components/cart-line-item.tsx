@@ -15,7 +15,8 @@ const COVERS = {
     width: 640,
     height: 360,
     item: 'gap-4 sm:p-4',
-    image: 'h-20 w-24 rounded-xl sm:h-24 sm:w-32',
+    // 16:9 like the picture, whose title is drawn at its left edge: a squarer box cut it off.
+    image: 'h-[63px] w-28 rounded-xl sm:h-[90px] sm:w-40',
     body: 'gap-3',
   },
 } as const;
@@ -63,7 +64,7 @@ export function CartLineItem({
         className={`flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between ${look.body}`}
       >
         <div className="min-w-0">
-          <h2 className="line-clamp-2 font-semibold leading-snug">{name}</h2>
+          <h2 className="break-words font-semibold leading-snug">{name}</h2>
           <p className="mt-1 text-sm text-base-content/70">
             <span className="font-bold text-primary">{formatCents(toCents(price))}</span>
             {quantity > 1 && <span> × {quantity}</span>}

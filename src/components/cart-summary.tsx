@@ -3,13 +3,14 @@ import { formatCents } from '@contract/money';
 type Props = {
   /** Distinct id per cart, for the panel's accessible name. */
   headingId: string;
+  /** The sum of the lines' quantities (a cart's heading counts its lines). */
   itemCount: number;
   totalCents: number;
   /** Called with the total in cents; only ever when it is above zero (docs/product.md §4 Checkout). */
   onCheckout: (totalCents: number) => void;
 };
 
-/** The sticky side panel of both carts: items, "Total:" in dollars and the Checkout button. */
+/** The sticky side panel of both carts: the total quantity, "Total:" in dollars and the Checkout button. */
 export function CartSummary({ headingId, itemCount, totalCents, onCheckout }: Props) {
   return (
     <aside
@@ -21,7 +22,7 @@ export function CartSummary({ headingId, itemCount, totalCents, onCheckout }: Pr
       </h2>
       <dl className="mt-4 space-y-3 text-sm">
         <div className="flex justify-between text-base-content/70">
-          <dt>Items</dt>
+          <dt>Total quantity</dt>
           <dd className="tabular-nums">{itemCount}</dd>
         </div>
         <div className="flex items-baseline justify-between border-t border-base-200 pt-3">

@@ -28,6 +28,13 @@ export const paths = {
   myOrders: `${dashboard}/${dashboardRoutes.myOrders}`,
   allUsers: `${dashboard}/${dashboardRoutes.allUsers}`,
   addBook: `${dashboard}/${dashboardRoutes.addBook}`,
+  // The footer's company and legal pages (docs/product.md §2.19).
+  about: '/about',
+  contact: '/contact',
+  jobs: '/jobs',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
 } as const;
 
 /** The router's patterns for the paths that take a parameter (see `paths.chatRoom`). */

@@ -1,4 +1,4 @@
-import type { Book } from '@contract/books';
+import type { Book, BookDetail } from '@contract/books';
 import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
 import type { Course } from '@/features/courses/types';
 import type { AuthUser } from '@/lib/auth';
@@ -30,6 +30,16 @@ export function buildBook(overrides: Partial<Book> = {}): Book {
     price: 12.99,
     image: `/images/books/${_id}.svg`,
     category: 'programming',
+    author: 'Test Author',
+    ...overrides,
+  };
+}
+
+export function buildBookDetail(overrides: Partial<BookDetail> = {}): BookDetail {
+  return {
+    description: 'A book for the tests.',
+    stock: 20,
+    ...buildBook(overrides),
     ...overrides,
   };
 }

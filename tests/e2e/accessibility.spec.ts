@@ -23,6 +23,12 @@ const ROUTES = [
   '/paymentcard',
   '/dashboard',
   '/dashboard/myOrders',
+  '/about',
+  '/contact',
+  '/jobs',
+  '/terms',
+  '/privacy',
+  '/cookies',
   '/no-such-page',
 ];
 /**

@@ -103,7 +103,7 @@ test('Google sign-in through the emulator popup', async ({ page }) => {
   await expect(page.getByText(email)).toBeVisible();
 });
 
-test('the admin promotes a student, whose dashboard then shows Make Admin and Add Book and no My Orders', async ({
+test('the admin promotes a student, whose dashboard then shows Make Admin and Add Book and no My Orders, then removes the rights', async ({
   page,
 }) => {
   const email = uniqueEmail('promoted');
@@ -130,6 +130,16 @@ test('the admin promotes a student, whose dashboard then shows Make Admin and Ad
   await expect(page.getByRole('link', { name: 'Make Admin' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Book' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+  await logOut(page);
+
+  // And the admin takes the rights back, after a confirm.
+  await logIn(page, 'admin@learntogether.test', 'admin123');
+  await page.goto('/dashboard/allusers');
+  await row.getByRole('button', { name: 'Remove admin' }).click();
+  await confirm(page, 'Yes, remove admin!');
+  await expect(page.getByText(`${email} is no longer an admin.`)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Make admin' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Remove admin' })).toHaveCount(0);
 });
 
 test('the admin deletes a user, who can no longer sign in', async ({ page }) => {

@@ -14,8 +14,11 @@ async function coverLoaded(card: Locator): Promise<void> {
 async function addBook(page: Page, name: string): Promise<void> {
   await page.goto('/dashboard/addbook');
   await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Author').fill('Octavia Butler');
   await page.getByLabel('Product Category').selectOption('story');
   await page.getByLabel('Product Price').fill('7.25');
+  await page.getByLabel('Stock', { exact: true }).fill('6');
+  await page.getByLabel('Description').fill('A parable.\nIn two parts.');
   await page.getByLabel('Product Image').setInputFiles({
     name: 'cover.png',
     mimeType: 'image/png',
@@ -58,8 +61,10 @@ test('a file that is not an image is refused by the server: a toast, nothing add
   await logIn(page, 'admin@learntogether.test', 'admin123');
   await page.goto('/dashboard/addbook');
   await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Author').fill('Donald Knuth');
   await page.getByLabel('Product Category').selectOption('programming');
   await page.getByLabel('Product Price').fill('3');
+  await page.getByLabel('Stock', { exact: true }).fill('2');
   // Says it is a PNG; the server reads the bytes.
   await page.getByLabel('Product Image').setInputFiles({
     name: 'fake.png',

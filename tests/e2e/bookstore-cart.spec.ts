@@ -32,7 +32,9 @@ test('a student orders two books, changes quantities, deletes one at 1, and the 
 
   await page.getByRole('link', { name: 'View Orders' }).click();
   await expect(page).toHaveURL(/\/cart-book$/);
-  await expect(page.getByRole('heading', { name: 'Your Book items: 2' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your book cart: 2 books (2 copies)' }),
+  ).toBeVisible();
   const summary = page.getByRole('complementary', { name: 'Order summary' });
   await expect(summary).toContainText(money(first.cents + second.cents));
 
@@ -48,14 +50,18 @@ test('a student orders two books, changes quantities, deletes one at 1, and the 
 
   // Minus at 1 deletes the line.
   await page.getByRole('button', { name: `Decrease quantity of ${second.name}` }).click();
-  await expect(page.getByRole('heading', { name: 'Your Book items: 1' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your book cart: 1 book (2 copies)' }),
+  ).toBeVisible();
   await expect(page.getByText(second.name)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();
   await expect(summary).toContainText(money(first.cents * 2));
 
   // Every change reached the server: a reload shows the same cart.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Book items: 1' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your book cart: 1 book (2 copies)' }),
+  ).toBeVisible();
   await expect(quantity(first)).toHaveText('2');
   await expect(summary).toContainText(money(first.cents * 2));
   await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();

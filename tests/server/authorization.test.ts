@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_ROUTES, type ApiRouteSpec } from '../../contract/api-routes';
+import { bookParamsSchema } from '../../contract/books';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
 import { apiErrorSchema } from '../../contract/errors';
 import { imageParamsSchema } from '../../contract/images';
@@ -19,6 +20,7 @@ import {
 } from '../../server/auth/access-policy';
 import { createAccessTokens } from '../../server/auth/access-token';
 import { createFirebaseIdentityProvider } from '../../server/auth/firebase';
+import { createBook } from '../../server/db/repositories/books';
 import { insertImage } from '../../server/db/repositories/images';
 import { registerAuth } from '../../server/plugins/auth';
 import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
@@ -69,7 +71,10 @@ const at = (email: string) => encodeURIComponent(email);
 
 /** A book of the seeded catalogue. */
 async function anyBookId(): Promise<string> {
-  const [book] = await t.db.query<{ id: string }>('select id from books order by id limit 1');
+  // The one with the most copies: every role's request adds one to a cart.
+  const [book] = await t.db.query<{ id: string }>(
+    'select id from books where removed_at is null order by stock desc, id limit 1',
+  );
   if (!book) throw new Error('the catalogue is empty');
   return book.id;
 }
@@ -84,6 +89,21 @@ async function cartLineOf(owner: SignedIn): Promise<string> {
   });
   expect([200, 201], res.body).toContain(res.statusCode);
   return cartLineSchema.parse(res.json())._id;
+}
+
+/** A book of its own (a DELETE takes it out of the catalogue). */
+async function freshBookId(): Promise<string> {
+  const created = await createBook(t.db, {
+    name: `Matrix book ${randomUUID()}`,
+    author: 'A. Uthor',
+    description: '',
+    priceCents: 999,
+    image: '/api/images/x',
+    category: 'story',
+    stock: 10,
+  });
+  if (!created) throw new Error('no book');
+  return created.id;
 }
 
 /** A stored image's id. */
@@ -112,6 +132,7 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   [cartLineParamsSchema, async (owner) => ({ id: await cartLineOf(owner) })],
   [orderParamsSchema, async (owner) => ({ id: await orderOf(owner) })],
   [imageParamsSchema, async () => ({ id: await storedImage() })],
+  [bookParamsSchema, async () => ({ id: await freshBookId() })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */
@@ -412,11 +433,11 @@ describe('the access-policy table fails closed', () => {
     await expect(
       app.register(
         async (api) => {
-          api.delete('/books/:id', async () => 'open');
+          api.delete('/books/:id/cover', async () => 'open');
         },
         { prefix: '/api' },
       ),
-    ).rejects.toThrow('No access policy for DELETE /api/books/:id');
+    ).rejects.toThrow('No access policy for DELETE /api/books/:id/cover');
     await app.close().catch(() => undefined);
   });
 

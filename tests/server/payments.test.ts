@@ -69,7 +69,7 @@ describe('checkout: PaymentIntent and webhook', () => {
   async function newBook(priceCents: number) {
     const name = `Checkout Book ${randomUUID()}`;
     const [row] = await t.db.query<{ id: string; name: string; price_cents: number }>(
-      `insert into books (name, price_cents, image, category) values ($1, $2, '/x.png', 'story')
+      `insert into books (name, price_cents, image, category, stock) values ($1, $2, '/x.png', 'story', 500)
        returning id, name, price_cents`,
       [name, priceCents],
     );

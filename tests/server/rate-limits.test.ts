@@ -59,7 +59,7 @@ describe('rate limits on writes', () => {
     expect((await profile(neighbour)).statusCode).toBe(200);
   });
 
-  it(`allows each admin ${LIMITS.adminWritePerAdmin} promotions and deletions a minute`, async () => {
+  it(`allows each admin ${LIMITS.adminWritePerAdmin} promotions, deletions and demotions a minute`, async () => {
     const users = await Promise.all(['a', 'b', 'c', 'd'].map((n) => signIn(t.app, `limits-${n}`)));
     const promote = (caller: SignedIn, user: SignedIn) =>
       t.app.inject({
@@ -83,6 +83,17 @@ describe('rate limits on writes', () => {
     expect((await remove(admin, c)).statusCode).toBe(200);
     expect((await remove(admin, d)).statusCode).toBe(200);
     expectTooMany(await remove(admin, a));
+
+    // Removing admin rights counts apart too (a and b are admins now).
+    const demote = (caller: SignedIn, user: SignedIn) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/allusers/removeadmin/${at(user.email)}`,
+        headers: bearer(caller.accessToken),
+      });
+    expect((await demote(admin, a)).statusCode).toBe(200);
+    expect((await demote(admin, b)).statusCode).toBe(200);
+    expectTooMany(await demote(admin, a));
   });
 
   it('does not count requests the access policy refused', async () => {

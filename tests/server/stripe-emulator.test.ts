@@ -452,6 +452,192 @@ describe('Stripe emulator API (through the stripe package)', () => {
   });
 });
 
+describe('Stripe emulator refunds (through the stripe package)', () => {
+  let emulator: StripeEmulator;
+  let stripe: Stripe;
+  beforeAll(async () => {
+    emulator = await startStripeEmulator({ port: 0 });
+    stripe = stripeFor(emulator);
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  const paidIntent = (amount: number) =>
+    stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+  const chargeOf = async (intentId: string) =>
+    (await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }))
+      .latest_charge as Stripe.Charge;
+
+  it('refunds a whole payment in Stripe’s Refund shape, then refuses a second refund', async () => {
+    const intent = await paidIntent(4200);
+    const before = Math.floor(Date.now() / 1000);
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 4200,
+      currency: 'usd',
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason: null,
+      metadata: {},
+    });
+    expect(refund.id).toMatch(/^re_\w+$/);
+    expect(refund.charge).toMatch(/^ch_\w+$/);
+    expect(refund.created).toBeGreaterThanOrEqual(before);
+    expect(refund.lastResponse.requestId).toMatch(/^req_/);
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 4200, refunded: true });
+    // A refund leaves the PaymentIntent succeeded, as Stripe does.
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+
+    const again = await caught(stripe.refunds.create({ payment_intent: intent.id }));
+    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(again).toMatchObject({
+      statusCode: 400,
+      code: 'charge_already_refunded',
+      message: `Charge ${String(intent.latest_charge)} has already been refunded.`,
+    });
+  });
+
+  it('refunds part of a payment twice, refuses more than is left, then refunds the rest', async () => {
+    const intent = await paidIntent(5000);
+    const first = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 1500,
+      reason: 'requested_by_customer',
+      metadata: { order: 'o-1', line: '2' },
+    });
+    expect(first).toMatchObject({
+      amount: 1500,
+      reason: 'requested_by_customer',
+      metadata: { order: 'o-1', line: '2' },
+    });
+    const second = await stripe.refunds.create({ payment_intent: intent.id, amount: 2000 });
+    expect(second).toMatchObject({ amount: 2000, status: 'succeeded' });
+    expect(second.id).not.toBe(first.id);
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 3500, refunded: false });
+
+    const tooLarge = await caught(
+      stripe.refunds.create({ payment_intent: intent.id, amount: 1501 }),
+    );
+    expect(tooLarge).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(tooLarge).toMatchObject({
+      statusCode: 400,
+      code: 'amount_too_large',
+      param: 'amount',
+      message: 'Refund amount ($15.01) is greater than unrefunded amount on charge ($15.00)',
+    });
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 3500 });
+
+    const rest = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(rest.amount).toBe(1500);
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 5000, refunded: true });
+  });
+
+  it('refunds by charge id too', async () => {
+    const intent = await paidIntent(1000);
+    const refund = await stripe.refunds.create({
+      charge: String(intent.latest_charge),
+      amount: 400,
+    });
+    expect(refund).toMatchObject({ amount: 400, payment_intent: intent.id });
+  });
+
+  it('refuses an unpaid, a declined or an unknown PaymentIntent, and bad parameters', async () => {
+    const unpaid = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+    const notPaid = await caught(stripe.refunds.create({ payment_intent: unpaid.id }));
+    expect(notPaid).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(notPaid).toMatchObject({
+      statusCode: 400,
+      param: 'payment_intent',
+      message: `This PaymentIntent (${unpaid.id}) does not have a successful charge to refund.`,
+    });
+
+    const declined = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+    await caught(
+      stripe.paymentIntents.confirm(declined.id, { payment_method: 'pm_card_chargeDeclined' }),
+    );
+    expect(await caught(stripe.refunds.create({ payment_intent: declined.id }))).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('does not have a successful charge to refund'),
+    });
+
+    const unknown = await caught(stripe.refunds.create({ payment_intent: 'pi_doesnotexist' }));
+    expect(unknown).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'payment_intent',
+      message: "No such payment_intent: 'pi_doesnotexist'",
+    });
+
+    const paid = await paidIntent(1000);
+    expect(await caught(stripe.refunds.create({}))).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_missing',
+    });
+    expect(
+      await caught(stripe.refunds.create({ payment_intent: paid.id, amount: 0 })),
+    ).toMatchObject({ statusCode: 400, param: 'amount' });
+    expect(
+      await caught(
+        stripe.refunds.create({ payment_intent: paid.id, reason: 'changed_my_mind' as never }),
+      ),
+    ).toMatchObject({ statusCode: 400, param: 'reason' });
+    expect(await chargeOf(paid.id)).toMatchObject({ amount_refunded: 0 });
+
+    const withPublishable = await caught(
+      stripeFor(emulator, publishableKey).refunds.create({ payment_intent: paid.id }),
+    );
+    expect(withPublishable).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+  });
+
+  it('honours Idempotency-Key: a retry replays the same refund and refunds once', async () => {
+    const intent = await paidIntent(3000);
+    const key = `refund-${Date.now()}`;
+    const params = { payment_intent: intent.id, amount: 1000, metadata: { order: 'o-9' } };
+    const first = await stripe.refunds.create(params, { idempotencyKey: key });
+    const again = await stripe.refunds.create(params, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 1000 });
+
+    const other = await caught(
+      stripe.refunds.create({ ...params, amount: 1100 }, { idempotencyKey: key }),
+    );
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+
+    // A refusal is replayed too: the same key answers the same error even once it would succeed.
+    const tooLargeKey = `${key}-too-large`;
+    const tooLarge = { payment_intent: intent.id, amount: 2500 };
+    expect(
+      await caught(stripe.refunds.create(tooLarge, { idempotencyKey: tooLargeKey })),
+    ).toMatchObject({ code: 'amount_too_large' });
+    expect(
+      await caught(stripe.refunds.create(tooLarge, { idempotencyKey: tooLargeKey })),
+    ).toMatchObject({ code: 'amount_too_large' });
+  });
+
+  it('retrieves a refund by id, and answers 404 resource_missing for an unknown one', async () => {
+    const intent = await paidIntent(2000);
+    const created = await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
+    const retrieved = await stripe.refunds.retrieve(created.id);
+    expect({ ...retrieved }).toEqual({ ...created });
+
+    const missing = await caught(stripe.refunds.retrieve('re_doesnotexist'));
+    expect(missing).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such refund: 're_doesnotexist'",
+    });
+  });
+});
+
 describe('Stripe emulator webhooks', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
   let emulator: StripeEmulator | undefined;
@@ -540,6 +726,80 @@ describe('Stripe emulator webhooks', () => {
     expect(() =>
       Stripe.webhooks.constructEvent(rawBody.replace('2000', '1'), signature, webhookSecret, 300),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+
+  it('delivers charge.refunded and refund.created for a refund, signed, and GET /v1/events finds them', async () => {
+    receiver = await startReceiver();
+    emulator = await startStripeEmulator({
+      port: 0,
+      webhook: { url: receiver.url, secret: webhookSecret },
+    });
+    const stripe = stripeFor(emulator);
+    const intent = await stripe.paymentIntents.create({
+      amount: 3000,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+    const partial = await stripe.refunds.create(
+      { payment_intent: intent.id, amount: 1000, metadata: { order: 'o-7' } },
+      { idempotencyKey: 'refund-o-7-1' },
+    );
+    const rest = await stripe.refunds.create({ payment_intent: intent.id });
+
+    const r = receiver;
+    const ofType = (type: string) =>
+      r.deliveries.filter((delivery) => delivery.event.type === type).map((d) => d.event);
+    await vi.waitFor(() => {
+      expect(ofType('charge.refunded')).toHaveLength(2);
+      expect(ofType('refund.created')).toHaveLength(2);
+    }, eventually);
+    expect(receiver.rejected).toEqual([]);
+
+    const chargeRefunded = ofType('charge.refunded').sort(
+      (a, b) =>
+        (a.data.object as Stripe.Charge).amount_refunded -
+        (b.data.object as Stripe.Charge).amount_refunded,
+    );
+    expect(chargeRefunded[0]).toMatchObject({
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      request: { idempotency_key: 'refund-o-7-1' },
+      data: {
+        object: {
+          id: intent.latest_charge,
+          object: 'charge',
+          amount: 3000,
+          amount_refunded: 1000,
+          refunded: false,
+          currency: 'usd',
+          payment_intent: intent.id,
+        },
+        previous_attributes: { amount_refunded: 0, refunded: false },
+      },
+    });
+    expect(chargeRefunded[1]).toMatchObject({
+      data: {
+        object: { amount_refunded: 3000, refunded: true },
+        previous_attributes: { amount_refunded: 1000, refunded: false },
+      },
+    });
+    const refundCreated = ofType('refund.created').map((event) => event.data.object);
+    expect(refundCreated).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: partial.id, amount: 1000, metadata: { order: 'o-7' } }),
+        expect.objectContaining({ id: rest.id, amount: 2000, status: 'succeeded' }),
+      ]),
+    );
+
+    // Stripe's own events API finds them; the emulator's log relates them to the PaymentIntent.
+    const eventId = chargeRefunded[0]?.id ?? '';
+    expect((await stripe.events.retrieve(eventId)).type).toBe('charge.refunded');
+    const { data } = await emulatorEvents(emulator, `?payment_intent=${intent.id}`);
+    expect(data.map((record) => record.event.type)).toEqual(
+      expect.arrayContaining(['charge.refunded', 'refund.created']),
+    );
   });
 
   it('retries a failing receiver: 500, 500, then 200 makes three attempts', async () => {

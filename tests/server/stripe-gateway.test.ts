@@ -9,6 +9,7 @@ import {
   WebhooksNotConfiguredError,
   type PaymentGateway,
 } from '../../server/payments/stripe-gateway';
+import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-emulator/emulator';
 import { testConfig } from './helpers/build-test-app';
 
 /**
@@ -146,6 +147,125 @@ describe('createStripeGateway (the stripe package)', () => {
         currency: 'usd',
         metadata: {},
         idempotencyKey: 'k',
+      }),
+    ).rejects.toThrow(PaymentProviderError);
+  });
+});
+
+describe('createStripeGateway: createRefund against the Stripe emulator', () => {
+  const secretKey = 'sk_test_gateway_refunds';
+  let emulator: StripeEmulator;
+  let gateway: PaymentGateway;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    emulator = await startStripeEmulator({ port: 0 });
+    const made = createStripeGateway(
+      testConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_EMULATOR_URL: emulator.url }),
+    );
+    if (!made) throw new Error('no gateway');
+    gateway = made;
+    stripe = new Stripe(secretKey, {
+      host: '127.0.0.1',
+      port: emulator.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+
+  const paidIntent = (amount: number) =>
+    stripe.paymentIntents.create({
+      amount,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+    });
+
+  it('refunds through stripe.refunds.create with the amount, metadata and idempotency key', async () => {
+    const intent = await paidIntent(2500);
+    const input = {
+      paymentIntentId: intent.id,
+      amountCents: 700,
+      idempotencyKey: `learntogether-refund-${intent.id}-1`,
+      metadata: { paymentId: 'pay_1', reason: 'book out of stock' },
+    };
+    const refund = await gateway.createRefund(input);
+    expect(refund).toEqual({
+      id: expect.stringMatching(/^re_/),
+      status: 'succeeded',
+      amountCents: 700,
+    });
+    expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({
+      payment_intent: intent.id,
+      amount: 700,
+      metadata: { paymentId: 'pay_1', reason: 'book out of stock' },
+    });
+
+    // The same key is the same refund: a retried call gives nothing back twice.
+    expect(await gateway.createRefund(input)).toEqual(refund);
+    const charge = (await stripe.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] }))
+      .latest_charge as Stripe.Charge;
+    expect(charge.amount_refunded).toBe(700);
+
+    const rest = await gateway.createRefund({
+      ...input,
+      amountCents: 1800,
+      idempotencyKey: `learntogether-refund-${intent.id}-2`,
+    });
+    expect(rest).toMatchObject({ status: 'succeeded', amountCents: 1800 });
+  });
+
+  it('wraps Stripe’s refusals in PaymentProviderError, with Stripe’s error as the cause', async () => {
+    const intent = await paidIntent(1000);
+    const refusal = async (input: Partial<Parameters<PaymentGateway['createRefund']>[0]>) => {
+      try {
+        await gateway.createRefund({
+          paymentIntentId: intent.id,
+          amountCents: 100,
+          idempotencyKey: `k-${Math.random()}`,
+          metadata: {},
+          ...input,
+        });
+      } catch (error) {
+        expect(error).toBeInstanceOf(PaymentProviderError);
+        return (error as PaymentProviderError).cause as Stripe.errors.StripeError;
+      }
+      throw new Error('expected a PaymentProviderError');
+    };
+    expect(await refusal({ amountCents: 1001 })).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_large',
+    });
+    expect(await refusal({ paymentIntentId: 'pi_unknown' })).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    const unpaid = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd' });
+    expect(await refusal({ paymentIntentId: unpaid.id })).toMatchObject({ statusCode: 400 });
+    await gateway.createRefund({
+      paymentIntentId: intent.id,
+      amountCents: 1000,
+      idempotencyKey: `full-${intent.id}`,
+      metadata: {},
+    });
+    expect(await refusal({})).toMatchObject({ code: 'charge_already_refunded' });
+  });
+
+  it('reports an unreachable Stripe as a PaymentProviderError', async () => {
+    const closed = await stripeShapedServer();
+    await new Promise((resolve) => closed.server.close(resolve));
+    const unreachable = createStripeGateway(
+      testConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_EMULATOR_URL: closed.origin }),
+    );
+    await expect(
+      unreachable?.createRefund({
+        paymentIntentId: 'pi_x',
+        amountCents: 100,
+        idempotencyKey: 'k',
+        metadata: {},
       }),
     ).rejects.toThrow(PaymentProviderError);
   });

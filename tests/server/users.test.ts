@@ -10,6 +10,7 @@ import {
 } from '../../contract/users';
 import {
   deleteUserAsAdmin,
+  removeAdminAsAdmin,
   upsertOnSignIn,
   wouldRemoveLastAdmin,
 } from '../../server/db/repositories/users';
@@ -512,6 +513,144 @@ describe('admin actions', () => {
   });
 });
 
+describe('PUT /api/allusers/removeadmin/:email', () => {
+  const demote = (email: string, caller?: SignedIn, holdKey?: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/allusers/removeadmin/${at(email)}`,
+      headers: {
+        ...(caller ? bearer(caller.accessToken) : {}),
+        ...(holdKey ? { [HOLD_HEADER]: holdKey } : {}),
+      },
+    });
+  const promote = (email: string, caller: SignedIn) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/allusers/makeadmin/${at(email)}`,
+      headers: bearer(caller.accessToken),
+    });
+  const remove = (email: string, caller: SignedIn, holdKey: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/allusers/dlt/${at(email)}`,
+      headers: { ...bearer(caller.accessToken), [HOLD_HEADER]: holdKey },
+    });
+  const isAdmin = async (caller: SignedIn) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${at(caller.email)}`,
+        headers: bearer(caller.accessToken),
+      })
+    ).body;
+
+  /** A signed-in user promoted by the configured admin. */
+  async function secondAdmin(label: string): Promise<SignedIn> {
+    const other = await signIn(t.app, label);
+    expect((await promote(other.email, admin)).statusCode).toBe(200);
+    return other;
+  }
+
+  it('removes another admin’s rights (modifiedCount 1) at once; 0 for a non-admin', async () => {
+    const other = await secondAdmin('demoted');
+    expect(await isAdmin(other)).toBe('true');
+
+    const res = await demote(` ${other.email.toUpperCase()} `, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect(await userRow(other.email)).toMatchObject({ role: 'user' });
+    // Their token still works, but as a user's: the role is read from the database at each call.
+    expect(await isAdmin(other)).toBe('false');
+    expect((await demote(admin.email, other)).statusCode).toBe(403);
+
+    const again = await demote(other.email, admin);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ acknowledged: true, modifiedCount: 0 });
+  });
+
+  it('answers 404 for nobody, 400 for a bad address, 401 to visitors and 403 to non-admins', async () => {
+    const nobody = await demote(uniqueEmail('nobody'), admin);
+    expect(nobody.statusCode).toBe(404);
+    expect(errorOf(nobody)).toEqual({ code: 'not_found', message: USER_MESSAGES.notFound });
+    expect((await demote('not-an-email', admin)).statusCode).toBe(400);
+
+    const user = await signIn(t.app, 'demote-stranger');
+    const visitor = await demote(admin.email);
+    expect(visitor.statusCode).toBe(401);
+    expect(errorOf(visitor).message).toBe(AUTH_MESSAGES.missingAccessToken);
+    const stranger = await demote(admin.email, user);
+    expect(stranger.statusCode).toBe(403);
+    expect(errorOf(stranger)).toEqual({ code: 'forbidden', message: AUTH_MESSAGES.adminsOnly });
+    expect(await userRow(admin.email)).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses to remove one’s own rights (409)', async () => {
+    const other = await secondAdmin('self-demote');
+    for (const caller of [admin, other]) {
+      const res = await demote(caller.email.toUpperCase(), caller);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toEqual({
+        code: 'conflict',
+        message: USER_MESSAGES.cannotRemoveOwnAdmin,
+      });
+      expect(await isAdmin(caller)).toBe('true');
+    }
+  });
+
+  it('refuses to remove the rights of an admin named in ADMIN_EMAILS (409)', async () => {
+    const other = await secondAdmin('demotes-configured');
+    const res = await demote(admin.email, other);
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toEqual({ code: 'conflict', message: USER_MESSAGES.configuredAdmin });
+    expect(await isAdmin(admin)).toBe('true');
+  });
+
+  it('answers 409 to the second of two admins demoting each other (the last admin stays)', async () => {
+    const a = await secondAdmin('demote-duel-a');
+    const b = await secondAdmin('demote-duel-b');
+    await withOnlyAdmins([a.email, b.email], async () => {
+      // Both requests pass the admin check before either writes: the race the rule is for.
+      const holdA = hold('a-demotes-b');
+      const holdB = hold('b-demotes-a');
+      const aDemotesB = demote(b.email, a, holdA.key);
+      const bDemotesA = demote(a.email, b, holdB.key);
+      await Promise.all([holdA.arrived, holdB.arrived]);
+
+      holdA.release();
+      expect((await aDemotesB).statusCode).toBe(200);
+      holdB.release();
+      const refused = await bDemotesA;
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toEqual({
+        code: 'conflict',
+        message: USER_MESSAGES.lastAdminRights,
+      });
+      expect(await userRow(a.email)).toMatchObject({ role: 'admin' });
+      expect(await userRow(b.email)).toMatchObject({ role: 'user' });
+    });
+  });
+
+  it('answers 409 to a demotion racing a deletion of the other last admin', async () => {
+    const a = await secondAdmin('mixed-duel-a');
+    const b = await secondAdmin('mixed-duel-b');
+    await withOnlyAdmins([a.email, b.email], async () => {
+      const holdA = hold('a-deletes-b');
+      const holdB = hold('b-demotes-a');
+      const aDeletesB = remove(b.email, a, holdA.key);
+      const bDemotesA = demote(a.email, b, holdB.key);
+      await Promise.all([holdA.arrived, holdB.arrived]);
+
+      holdA.release();
+      expect((await aDeletesB).statusCode).toBe(200);
+      holdB.release();
+      const refused = await bDemotesA;
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toBe(USER_MESSAGES.lastAdminRights);
+      expect(await userRow(a.email)).toMatchObject({ role: 'admin' });
+    });
+  });
+});
+
 describe('the last-admin rule (repository)', () => {
   const add = async (label: string, isAdmin: boolean) => {
     const email = uniqueEmail(label);
@@ -562,6 +701,30 @@ describe('the last-admin rule (repository)', () => {
         deleteUserAsAdmin(t.db, { email: two, callerEmail: one }),
       ]);
       expect(outcomes.sort()).toEqual(['deleted', 'last-admin']);
+      const admins = await t.db.query("select email from users where role = 'admin'");
+      expect(admins).toHaveLength(1);
+    });
+  });
+
+  it('refuses to demote the only admin, and lets one of two concurrent demotions through', async () => {
+    const one = await add('demote-1', true);
+    const two = await add('demote-2', true);
+    const plain = await add('demote-plain', false);
+    const configuredAdmins: string[] = [];
+    await withOnlyAdmins([one], async () => {
+      expect(
+        await removeAdminAsAdmin(t.db, { email: one, callerEmail: plain, configuredAdmins }),
+      ).toBe('last-admin');
+      expect(
+        await removeAdminAsAdmin(t.db, { email: plain, callerEmail: one, configuredAdmins }),
+      ).toBe('not-admin');
+    });
+    await withOnlyAdmins([one, two], async () => {
+      const outcomes = await Promise.all([
+        removeAdminAsAdmin(t.db, { email: one, callerEmail: two, configuredAdmins }),
+        removeAdminAsAdmin(t.db, { email: two, callerEmail: one, configuredAdmins }),
+      ]);
+      expect(outcomes.sort()).toEqual(['last-admin', 'removed']);
       const admins = await t.db.query("select email from users where role = 'admin'");
       expect(admins).toHaveLength(1);
     });

@@ -1,6 +1,6 @@
 import { CART_LIMITS, type CartLine } from '../../../contract/carts';
-import { centsToDollars } from '../../../contract/money';
-import type { Queryable } from '../client';
+import { centsToDollars, toCents } from '../../../contract/money';
+import type { Db, Queryable } from '../client';
 
 /** Every address passed in here is the caller's, already normalised by the access token. */
 
@@ -12,11 +12,25 @@ type CartLineRow = {
   price_cents: number;
   quantity: number;
   image: string;
+  removed: boolean;
+  available: number;
 };
 
-const LINE_COLUMNS = 'id, user_email, book_id, name, price_cents, quantity, image';
+/**
+ * A line as the cart shows it: the book's current name, price and image while it is in the
+ * catalogue (what checkout charges), and the copies the owner can order: the stock less other
+ * shoppers' live holds. `c` is cart_lines, `b` the book (left-joined).
+ */
+const LINE_SELECT = `c.id, c.user_email, c.book_id, coalesce(b.name, c.name) as name,
+  coalesce(b.price_cents, c.price_cents) as price_cents, c.quantity,
+  coalesce(b.image, c.image) as image, (b.id is null or b.removed_at is not null) as removed,
+  greatest(0, coalesce(b.stock, 0) - coalesce((
+    select sum(r.quantity) from stock_reservations r
+    where r.book_id = c.book_id and r.expires_at > now() and r.user_email <> c.user_email
+  ), 0))::integer as available`;
 
 function toCartLine(row: CartLineRow): CartLine {
+  const status = row.removed ? 'removed' : row.available > 0 ? 'available' : 'sold-out';
   return {
     _id: row.id,
     bookId: row.book_id,
@@ -25,13 +39,29 @@ function toCartLine(row: CartLineRow): CartLine {
     quantity: row.quantity,
     image: row.image,
     email: row.user_email,
+    status,
+    stock: status === 'available' ? row.available : 0,
   };
+}
+
+async function findCartLine(
+  db: Queryable,
+  email: string,
+  id: string,
+): Promise<CartLine | undefined> {
+  const [row] = await db.query<CartLineRow>(
+    `select ${LINE_SELECT} from cart_lines c left join books b on b.id = c.book_id
+     where c.id = $1 and c.user_email = $2`,
+    [id, email],
+  );
+  return row && toCartLine(row);
 }
 
 /** The user's lines, oldest first. */
 export async function listCartLines(db: Queryable, email: string): Promise<CartLine[]> {
   const rows = await db.query<CartLineRow>(
-    `select ${LINE_COLUMNS} from cart_lines where user_email = $1 order by position`,
+    `select ${LINE_SELECT} from cart_lines c left join books b on b.id = c.book_id
+     where c.user_email = $1 order by c.position`,
     [email],
   );
   return rows.map(toCartLine);
@@ -40,7 +70,6 @@ export async function listCartLines(db: Queryable, email: string): Promise<CartL
 /** A cart line as checkout charges it: priced as the shop sells its book now. */
 export type CartLineToPay = {
   lineId: string;
-  /** Null once the book has left the catalogue. */
   bookId: string | null;
   name: string;
   quantity: number;
@@ -48,80 +77,113 @@ export type CartLineToPay = {
 };
 
 /**
- * The user's lines, oldest first, priced for checkout: a line whose book is still in the catalogue
- * at the catalogue's current name and price (what a real shop charges at checkout), a line whose
- * book left the catalogue at the price its line kept.
+ * The lines checkout pays for, oldest first, at the catalogue's current name and price (what a
+ * real shop charges at checkout), and those it leaves out: sold out, or gone from the catalogue.
  */
-export async function listCartLinesToPay(db: Queryable, email: string): Promise<CartLineToPay[]> {
-  const rows = await db.query<{
-    id: string;
-    book_id: string | null;
-    name: string;
-    quantity: number;
-    price_cents: number;
-  }>(
-    `select c.id, c.book_id, coalesce(b.name, c.name) as name, c.quantity,
-            coalesce(b.price_cents, c.price_cents) as price_cents
-     from cart_lines c left join books b on b.id = c.book_id
-     where c.user_email = $1
-     order by c.position`,
-    [email],
-  );
-  return rows.map((row) => ({
-    lineId: row.id,
-    bookId: row.book_id,
-    name: row.name,
-    quantity: row.quantity,
-    unitPriceCents: row.price_cents,
-  }));
+export async function listCartLinesToPay(
+  db: Queryable,
+  email: string,
+): Promise<{ payable: CartLineToPay[]; leftOut: CartLine[] }> {
+  const lines = await listCartLines(db, email);
+  const payable: CartLineToPay[] = [];
+  const leftOut: CartLine[] = [];
+  for (const line of lines) {
+    if (line.status !== 'available' || line.bookId === null) {
+      leftOut.push(line);
+      continue;
+    }
+    payable.push({
+      lineId: line._id,
+      bookId: line.bookId,
+      name: line.name,
+      quantity: line.quantity,
+      unitPriceCents: toCents(line.price),
+    });
+  }
+  return { payable, leftOut };
 }
 
 export type AddToCartOutcome =
   | { kind: 'created' | 'increased'; line: CartLine }
   | { kind: 'book-not-found' }
-  | { kind: 'too-many' };
+  | { kind: 'too-many' }
+  | { kind: 'not-enough-stock'; available: number };
 
 /**
- * Adds `quantity` copies of a catalogue book to the user's cart. Name, price and image are the
- * catalogue's. One statement: a new line is inserted, an existing one raised, unless that would
- * pass the cap; concurrent adds cannot lose an increment or create a second line.
+ * Adds `quantity` copies of a catalogue book to the user's cart, up to the line cap and the
+ * copies the user can order. The book's row is locked meanwhile, so concurrent adds cannot lose
+ * an increment, create a second line or pass the stock.
  */
 export async function addToCart(
-  db: Queryable,
+  db: Db,
   input: { email: string; bookId: string; quantity: number },
 ): Promise<AddToCartOutcome> {
-  const [row] = await db.query<CartLineRow & { inserted: boolean }>(
-    `insert into cart_lines (user_email, book_id, name, price_cents, image, quantity)
-     select $1::text, id, name, price_cents, image, $3::integer from books where id = $2
-     on conflict (user_email, book_id) do update set
-       quantity = cart_lines.quantity + excluded.quantity,
-       name = excluded.name,
-       price_cents = excluded.price_cents,
-       image = excluded.image
-     where cart_lines.quantity + excluded.quantity <= $4
-     returning ${LINE_COLUMNS}, (xmax = 0) as inserted`,
-    [input.email, input.bookId, input.quantity, CART_LIMITS.maxQuantity],
-  );
-  if (row) return { kind: row.inserted ? 'created' : 'increased', line: toCartLine(row) };
-  // Nothing written: either the book is unknown or the cap stopped the increment.
-  const [book] = await db.query<{ id: string }>('select id from books where id = $1', [
-    input.bookId,
-  ]);
-  return book ? { kind: 'too-many' } : { kind: 'book-not-found' };
+  return db.transaction(async (tx) => {
+    const [book] = await tx.query<{ stock: number; held: number; in_cart: number }>(
+      `select b.stock,
+              coalesce((select sum(r.quantity) from stock_reservations r
+                        where r.book_id = b.id and r.expires_at > now() and r.user_email <> $2), 0)::integer as held,
+              coalesce((select c.quantity from cart_lines c
+                        where c.book_id = b.id and c.user_email = $2), 0) as in_cart
+       from books b where b.id = $1 and b.removed_at is null for update of b`,
+      [input.bookId, input.email],
+    );
+    if (!book) return { kind: 'book-not-found' };
+    const wanted = book.in_cart + input.quantity;
+    if (wanted > CART_LIMITS.maxQuantity) return { kind: 'too-many' };
+    const available = Math.max(0, book.stock - book.held);
+    if (wanted > available) return { kind: 'not-enough-stock', available };
+    const [row] = await tx.query<{ id: string; inserted: boolean }>(
+      `insert into cart_lines (user_email, book_id, name, price_cents, image, quantity)
+       select $1::text, id, name, price_cents, image, $3::integer from books where id = $2
+       on conflict (user_email, book_id) do update set
+         quantity = cart_lines.quantity + excluded.quantity,
+         name = excluded.name,
+         price_cents = excluded.price_cents,
+         image = excluded.image
+       returning id, (xmax = 0) as inserted`,
+      [input.email, input.bookId, input.quantity],
+    );
+    const line = row && (await findCartLine(tx, input.email, row.id));
+    if (!row || !line) throw new Error('the cart line just written is missing');
+    return { kind: row.inserted ? 'created' : 'increased', line };
+  });
 }
 
-/** Sets a line's quantity; undefined when the user has no such line. */
+export type SetQuantityOutcome =
+  | { kind: 'set'; line: CartLine }
+  | { kind: 'line-not-found' }
+  | { kind: 'not-enough-stock'; available: number };
+
+/**
+ * Sets a line's quantity. Raising it stops at the copies the user can order; lowering it always
+ * works (also on a sold-out or removed line).
+ */
 export async function setCartLineQuantity(
-  db: Queryable,
+  db: Db,
   input: { email: string; id: string; quantity: number },
-): Promise<CartLine | undefined> {
-  // Scoped by owner as well as id, whatever the access policy already checked.
-  const [row] = await db.query<CartLineRow>(
-    `update cart_lines set quantity = $3 where id = $1 and user_email = $2
-     returning ${LINE_COLUMNS}`,
-    [input.id, input.email, input.quantity],
-  );
-  return row ? toCartLine(row) : undefined;
+): Promise<SetQuantityOutcome> {
+  return db.transaction(async (tx) => {
+    // Scoped by owner as well as id, whatever the access policy already checked.
+    const [current] = await tx.query<{ quantity: number; book_id: string | null }>(
+      'select quantity, book_id from cart_lines where id = $1 and user_email = $2 for update',
+      [input.id, input.email],
+    );
+    if (!current) return { kind: 'line-not-found' };
+    if (input.quantity > current.quantity) {
+      const line = await findCartLine(tx, input.email, input.id);
+      const available = line?.stock ?? 0;
+      if (input.quantity > available) return { kind: 'not-enough-stock', available };
+    }
+    await tx.query('update cart_lines set quantity = $3 where id = $1 and user_email = $2', [
+      input.id,
+      input.email,
+      input.quantity,
+    ]);
+    const line = await findCartLine(tx, input.email, input.id);
+    if (!line) throw new Error('the cart line just written is missing');
+    return { kind: 'set', line };
+  });
 }
 
 /** Removes a line; false when the user has no such line. */

@@ -15,7 +15,7 @@ export type PaymentLine = {
   unitPriceCents: number;
 };
 
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'refunded';
 
 export type Payment = {
   id: string;
@@ -68,11 +68,15 @@ export async function findOpenPayment(db: Queryable, key: CartKey): Promise<Paym
   return row ? toPayment(row) : undefined;
 }
 
-/** How many times the user already paid for this same cart (it may be bought again). */
+/**
+ * How many times the user already paid for this same cart (it may be bought again), counting
+ * payments refunded because their books had gone.
+ */
 export async function countPaidCarts(db: Queryable, key: CartKey): Promise<number> {
   const [row] = await db.query<{ count: number }>(
     `select count(*)::integer as count from payments
-     where user_email = $1 and source = $2 and cart_fingerprint = $3 and status = 'succeeded'`,
+     where user_email = $1 and source = $2 and cart_fingerprint = $3
+       and status in ('succeeded', 'refunded')`,
     [key.email, key.source, key.fingerprint],
   );
   return row?.count ?? 0;
@@ -166,15 +170,36 @@ export async function markPaymentSucceeded(tx: Queryable, id: string): Promise<b
   return rows.length > 0;
 }
 
-/** Marks a still-pending payment failed; false when it was not pending (or is unknown). */
-export async function markPaymentFailed(tx: Queryable, paymentIntentId: string): Promise<boolean> {
-  const rows = await tx.query<{ id: string }>(
+/** The book lines of a payment's snapshot: what its stock sale takes off the shelf. */
+export async function paymentBookLines(
+  tx: Queryable,
+  paymentId: string,
+): Promise<{ bookId: string; name: string; quantity: number }[]> {
+  return tx.query<{ bookId: string; name: string; quantity: number }>(
+    `select x."bookId", x.name, x.quantity
+     from payments p, jsonb_to_recordset(p.lines) as x("bookId" text, name text, quantity integer)
+     where p.id = $1 and x."bookId" is not null`,
+    [paymentId],
+  );
+}
+
+/** A paid payment whose books were gone: refunded in full, never turned into orders. */
+export async function markPaymentRefunded(tx: Queryable, id: string): Promise<void> {
+  await tx.query(`update payments set status = 'refunded', updated_at = now() where id = $1`, [id]);
+}
+
+/** Marks a still-pending payment failed: its id, or null when it was not pending (or is unknown). */
+export async function markPaymentFailed(
+  tx: Queryable,
+  paymentIntentId: string,
+): Promise<string | null> {
+  const [row] = await tx.query<{ id: string }>(
     `update payments set status = 'failed', updated_at = now()
      where payment_intent_id = $1 and status = 'pending'
      returning id`,
     [paymentIntentId],
   );
-  return rows.length > 0;
+  return row?.id ?? null;
 }
 
 /**

@@ -161,20 +161,61 @@ export async function deleteUserAsAdmin(
 ): Promise<DeleteUserOutcome> {
   if (input.email === input.callerEmail) return 'self';
   return db.transaction(async (tx) => {
-    const locked = await tx.query<UserRow>(
-      `select ${USER_COLUMNS} from users
-       where role = 'admin' or email = $1
-       order by id
-       for update`,
-      [input.email],
-    );
-    const targetRow = locked.find((row) => row.email === input.email);
+    const { targetRow, admins } = await lockAdminsAnd(tx, input.email);
     if (!targetRow) return 'not-found';
-    const admins = locked.filter((row) => row.role === 'admin').map((row) => row.email);
     if (wouldRemoveLastAdmin(targetRow, admins)) return 'last-admin';
 
     await input.beforeDelete?.(toUser(targetRow));
     await tx.query('delete from users where id = $1', [targetRow.id]);
     return 'deleted';
+  });
+}
+
+/**
+ * Locks (`for update`, in id order) every admin row and the row of `email`, for the rest of the
+ * transaction: the last-admin rule is decided on these, so two admins deleting or demoting each
+ * other at once cannot both succeed (the second waits, then sees the first's change).
+ */
+async function lockAdminsAnd(
+  tx: Queryable,
+  email: string,
+): Promise<{ targetRow: UserRow | undefined; admins: string[] }> {
+  const locked = await tx.query<UserRow>(
+    `select ${USER_COLUMNS} from users
+     where role = 'admin' or email = $1
+     order by id
+     for update`,
+    [email],
+  );
+  return {
+    targetRow: locked.find((row) => row.email === email),
+    admins: locked.filter((row) => row.role === 'admin').map((row) => row.email),
+  };
+}
+
+export type RemoveAdminOutcome =
+  'removed' | 'not-admin' | 'not-found' | 'self' | 'configured-admin' | 'last-admin';
+
+/**
+ * Takes an admin's rights away for another admin: never the caller's own, never a configured
+ * admin's (ADMIN_EMAILS: the next sign-in would give them back), never the last admin's. Locked
+ * as `deleteUserAsAdmin` is, so an admin deleted or demoted at the same time counts.
+ */
+export async function removeAdminAsAdmin(
+  db: Pick<Db, 'transaction'>,
+  input: { email: string; callerEmail: string; configuredAdmins: readonly string[] },
+): Promise<RemoveAdminOutcome> {
+  if (input.email === input.callerEmail) return 'self';
+  return db.transaction(async (tx) => {
+    const { targetRow, admins } = await lockAdminsAnd(tx, input.email);
+    if (!targetRow) return 'not-found';
+    if (targetRow.role !== 'admin') return 'not-admin';
+    if (input.configuredAdmins.includes(targetRow.email)) return 'configured-admin';
+    if (wouldRemoveLastAdmin(targetRow, admins)) return 'last-admin';
+
+    await tx.query("update users set role = 'user', updated_at = now() where id = $1", [
+      targetRow.id,
+    ]);
+    return 'removed';
   });
 }

@@ -9,11 +9,21 @@ type Props = {
   newsletter: ReactNode;
 };
 
-// These pages do not exist yet, so they are listed as plain text rather than links that lead to a 404.
-const company = ['About us', 'Contact', 'Jobs'];
-const legal = ['Terms of use', 'Privacy policy', 'Cookie policy'];
+type Item = { label: string; to: string };
 
-function Column({ title, items }: { title: string; items: string[] }) {
+// The company and legal pages (src/features/info).
+const company: Item[] = [
+  { label: 'About us', to: paths.about },
+  { label: 'Contact', to: paths.contact },
+  { label: 'Jobs', to: paths.jobs },
+];
+const legal: Item[] = [
+  { label: 'Terms of use', to: paths.terms },
+  { label: 'Privacy policy', to: paths.privacy },
+  { label: 'Cookie policy', to: paths.cookies },
+];
+
+function Column({ title, items }: { title: string; items: Item[] }) {
   const headingId = `footer-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={headingId}>
@@ -22,7 +32,14 @@ function Column({ title, items }: { title: string; items: string[] }) {
       </h2>
       <ul className="mt-4 space-y-2.5 text-sm text-slate-300">
         {items.map((item) => (
-          <li key={item}>{item}</li>
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className={`rounded transition-colors hover:text-white hover:underline ${focusRing} focus-visible:ring-offset-slate-900`}
+            >
+              {item.label}
+            </Link>
+          </li>
         ))}
       </ul>
     </section>

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { IMAGE_LIMITS } from '@contract/images';
+import { BOOK_MESSAGES } from '@contract/book-rules';
 import { ApiFailure, apiRoute } from './api-route';
-import { db } from './db';
+import { db, type DbBook } from './db';
 
 // Adding a book (docs/architecture.md §3): POST /book, and the image hosts it uploads to first, the product
 // server's /images and imgbb. Who may call them and how bodies are checked come from contract/.
@@ -43,6 +44,13 @@ async function readImage(request: Request): Promise<{ type: ImageType; bytes: Ui
   return { type, bytes };
 }
 
+/** A book of the catalogue (not removed), as GET /books/{id} answers it; 404 otherwise. */
+function liveBook(id: string): DbBook {
+  const book = db.books.find((candidate) => candidate._id === id && !candidate.removed);
+  if (!book) throw new ApiFailure(404, BOOK_MESSAGES.notFound);
+  return book;
+}
+
 function tooLarge() {
   return HttpResponse.json(
     {
@@ -58,9 +66,39 @@ function tooLarge() {
 export const catalogueAdminHandlers = [
   apiRoute('POST /api/book', {
     handle: ({ body }) => {
+      if (db.books.some((book) => !book.removed && book.name === body.name)) {
+        throw new ApiFailure(409, `A book named "${body.name}" already exists`);
+      }
       const insertedId = `b-new-${++bookSequence}`;
-      db.books.push({ _id: insertedId, ...body });
+      db.books.push({ _id: insertedId, ...body, description: body.description ?? '' });
       return HttpResponse.json({ acknowledged: true, insertedId }, { status: 201 });
+    },
+  }),
+
+  apiRoute('GET /api/books/:id', {
+    handle: ({ params }) => HttpResponse.json(liveBook(params.id)),
+  }),
+
+  apiRoute('PATCH /api/books/:id', {
+    handle: ({ params, body }) => {
+      const book = liveBook(params.id);
+      if (
+        body.name !== undefined &&
+        db.books.some(
+          (other) => !other.removed && other._id !== book._id && other.name === body.name,
+        )
+      ) {
+        throw new ApiFailure(409, `A book named "${body.name}" already exists`);
+      }
+      Object.assign(book, body);
+      return HttpResponse.json(liveBook(params.id));
+    },
+  }),
+
+  apiRoute('DELETE /api/books/:id', {
+    handle: ({ params }) => {
+      liveBook(params.id).removed = true;
+      return HttpResponse.json({ acknowledged: true, removedId: params.id });
     },
   }),
 

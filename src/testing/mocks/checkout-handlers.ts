@@ -1,9 +1,11 @@
 import { HttpResponse } from 'msw';
+import { isPayable } from '@contract/cart-rules';
 import { checkoutAmountCents, priceCourseItems } from '@contract/checkout-rules';
 import { centsToDollars, toCents } from '@contract/money';
 import type { Order } from '@contract/orders';
 import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
 import { apiRoute, requireCaller } from './api-route';
+import { cartLineView } from './cart-handlers';
 import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
 // The checkout and order routes (docs/architecture.md §3) over db.payments and db.orders. As on the server,
@@ -13,16 +15,20 @@ import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 let paymentSequence = 0;
 let orderSequence = 0;
 
-/** The lines to pay, priced from the db: the caller's book cart, or these courses. */
+/** The caller's book-cart lines as the cart shows them. */
+const cartOf = (email: string) => db.carts.filter((line) => line.email === email).map(cartLineView);
+
+/** The lines to pay, priced from the db: the caller's book cart (its payable lines), or these courses. */
 function pricedLines(body: PaymentIntentBody, email: string): PaymentLine[] {
   if (body.source === 'books') {
-    return db.carts
-      .filter((line) => line.email === email)
+    return cartOf(email)
+      .filter(isPayable)
       .map((line) => ({
         name: line.name,
         quantity: line.quantity,
         unitPriceCents: toCents(line.price),
         cartLineId: line._id,
+        ...(line.bookId === null ? {} : { bookId: line.bookId }),
       }));
   }
   return priceCourseItems(body.items, (courseId, quantity) => {
@@ -42,6 +48,10 @@ export function settlePayment(paymentId: string): void {
   if (!payment || payment.status === 'succeeded') return;
   const paidLineIds = new Set(payment.lines.map((line) => line.cartLineId));
   db.carts = db.carts.filter((line) => !paidLineIds.has(line._id));
+  for (const line of payment.lines) {
+    const book = db.books.find((candidate) => candidate._id === line.bookId);
+    if (book) book.stock = Math.max(0, book.stock - line.quantity);
+  }
   const createdAt = Date.now();
   for (const line of payment.lines) {
     db.orders.push({
@@ -108,6 +118,12 @@ export const checkoutHandlers = [
       const answer: PaymentIntentResponse = {
         clientSecret: payment.clientSecret,
         amount: centsToDollars(payment.amountCents),
+        leftOut:
+          body.source === 'books'
+            ? cartOf(email)
+                .filter((line) => !isPayable(line))
+                .map((line) => line.name)
+            : [],
       };
       return HttpResponse.json(answer);
     },

@@ -1,11 +1,11 @@
-import type { Book } from '@contract/books';
+import type { BookDetail } from '@contract/books';
 import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { Order } from '@contract/orders';
 import type { ShippingAddress } from '@contract/payments';
 import type { UserProfile, UserRole } from '@contract/users';
 import type { Course } from '@/features/courses/types';
-import { buildBook, buildCourse } from '../data';
+import { buildBookDetail, buildCourse } from '../data';
 
 /** An order as the server keeps it: one paid line, its owner, the payment and the address. */
 export type DbOrder = Order & {
@@ -22,6 +22,7 @@ export type PaymentLine = {
   quantity: number;
   unitPriceCents: number;
   cartLineId?: string;
+  bookId?: string;
 };
 
 /** A PaymentIntent and the snapshot of what it pays (the server's `payments` table). */
@@ -33,8 +34,18 @@ export type DbPayment = {
   lines: PaymentLine[];
   amountCents: number;
   shipping: ShippingAddress;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
 };
+
+/** A book as the server keeps it: a removed one stays (carts and orders name it). */
+export type DbBook = BookDetail & { removed?: boolean };
+
+/**
+ * A cart line as stored; name, price, image, status and stock are the book's now (the GET
+ * answers them through `cartLineView`).
+ */
+export type DbCartLine = Omit<CartLine, 'status' | 'stock'> &
+  Partial<Pick<CartLine, 'status' | 'stock'>>;
 
 /** An account as the server keeps it: created at the first token exchange. */
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
@@ -42,11 +53,11 @@ export type DbUser = { _id: string; email: string; role: UserRole; profile: User
 // In-memory data behind the msw handlers; `resetDb()` runs after every test.
 type Db = {
   courses: Course[];
-  books: Book[];
+  books: DbBook[];
   subscribers: Set<string>;
   users: DbUser[];
   /** Every user's book-cart lines (each names its owner in `email`). */
-  carts: CartLine[];
+  carts: DbCartLine[];
   /** Every user's orders (each names its owner in `email`). */
   orders: DbOrder[];
   payments: DbPayment[];
@@ -115,14 +126,19 @@ function seedCourses(): Course[] {
   ];
 }
 
-function seedBooks(): Book[] {
+function seedBooks(): DbBook[] {
   return [
-    buildBook({ _id: 'b-1', name: 'Clean Code', price: 32.5, category: 'programming' }),
-    buildBook({ _id: 'b-2', name: 'The Hobbit', price: 12.99, category: 'story' }),
-    buildBook({ _id: 'b-3', name: 'Dune', price: 15, category: 'science fiction' }),
-    buildBook({ _id: 'b-4', name: 'Eloquent JavaScript', price: 29.99, category: 'programming' }),
-    buildBook({ _id: 'b-5', name: 'Foundation', price: 11.25, category: 'science fiction' }),
-    buildBook({ _id: 'b-6', name: 'Little Women', price: 9.99, category: 'story' }),
+    buildBookDetail({ _id: 'b-1', name: 'Clean Code', price: 32.5, category: 'programming' }),
+    buildBookDetail({ _id: 'b-2', name: 'The Hobbit', price: 12.99, category: 'story' }),
+    buildBookDetail({ _id: 'b-3', name: 'Dune', price: 15, category: 'science fiction' }),
+    buildBookDetail({
+      _id: 'b-4',
+      name: 'Eloquent JavaScript',
+      price: 29.99,
+      category: 'programming',
+    }),
+    buildBookDetail({ _id: 'b-5', name: 'Foundation', price: 11.25, category: 'science fiction' }),
+    buildBookDetail({ _id: 'b-6', name: 'Little Women', price: 9.99, category: 'story' }),
   ];
 }
 

@@ -30,10 +30,22 @@ const ORDER: Record<BookSort, (a: Book, b: Book) => number> = {
   name: byName,
 };
 
+/** A book as the catalogue lists it (no description or stock). */
+const publicBook = ({ _id, name, price, image, category, author }: Book): Book => ({
+  _id,
+  name,
+  price,
+  image,
+  category,
+  author,
+});
+
 /** The catalogue as the server's listBooks answers it: filtered, sorted, paged when asked. */
 function listBooks(query: BookListQuery): { items: Book[]; total: number; limit: number } {
   const q = query.q?.toLowerCase();
   const matches = db.books
+    .filter((book) => !book.removed)
+    .map(publicBook)
     .filter((book) => !query.category || book.category === query.category)
     .filter((book) => !q || book.name.toLowerCase().includes(q))
     .sort(ORDER[query.sort ?? 'name']);

@@ -72,4 +72,21 @@ export const userHandlers = [
       return HttpResponse.json({ acknowledged: true, modifiedCount });
     },
   }),
+
+  // The fakes have no ADMIN_EMAILS: the server's 409 for a configured admin is not modelled.
+  apiRoute('PUT /api/allusers/removeadmin/:email', {
+    handle: ({ params: { email }, caller }) => {
+      if (email === caller?.email) throw new ApiFailure(409, USER_MESSAGES.cannotRemoveOwnAdmin);
+      const target = existingUser(email);
+      if (target.role !== 'admin') {
+        return HttpResponse.json({ acknowledged: true, modifiedCount: 0 });
+      }
+      const admins = db.users.filter((user) => user.role === 'admin').map((user) => user.email);
+      if (wouldRemoveLastAdmin(target, admins)) {
+        throw new ApiFailure(409, USER_MESSAGES.lastAdminRights);
+      }
+      target.role = 'user';
+      return HttpResponse.json({ acknowledged: true, modifiedCount: 1 });
+    },
+  }),
 ];

@@ -9,6 +9,8 @@ import {
   WebhooksNotConfiguredError,
   type CreatePaymentIntentInput,
   type CreatedPaymentIntent,
+  type CreatedRefund,
+  type CreateRefundInput,
   type PaymentGateway,
 } from '../../../server/payments/stripe-gateway';
 import { bearer, type SignedIn } from './accounts';
@@ -16,17 +18,23 @@ import { bearer, type SignedIn } from './accounts';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_learntogether_server_suite';
 
 export type RecordedIntent = CreatedPaymentIntent & { input: CreatePaymentIntentInput };
+export type RecordedRefund = CreatedRefund & { input: CreateRefundInput };
 
 /**
- * A PaymentGateway that keeps PaymentIntents in memory, as Stripe would: one intent per
- * idempotency key. Webhooks are verified by the production code (stripe's constructEvent).
+ * A PaymentGateway that keeps PaymentIntents and refunds in memory, as Stripe would: one intent
+ * (one refund) per idempotency key, refunds adding up to at most the intent's amount. Webhooks are
+ * verified by the production code (stripe's constructEvent).
  */
 export type TestGateway = PaymentGateway & {
   /** Every createPaymentIntent call, in order. */
   calls: CreatePaymentIntentInput[];
   /** The intents created, by id. */
   intents: Map<string, RecordedIntent>;
-  /** The next createPaymentIntent calls fail as a network error would. */
+  /** Every createRefund call, in order. */
+  refundCalls: CreateRefundInput[];
+  /** The refunds created, by id. */
+  refunds: Map<string, RecordedRefund>;
+  /** The next gateway calls (createPaymentIntent or createRefund) fail as a network error would. */
   failNext(count?: number): void;
 };
 
@@ -35,10 +43,15 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
   const byKey = new Map<string, RecordedIntent>();
   const intents = new Map<string, RecordedIntent>();
   const calls: CreatePaymentIntentInput[] = [];
+  const refundsByKey = new Map<string, RecordedRefund>();
+  const refunds = new Map<string, RecordedRefund>();
+  const refundCalls: CreateRefundInput[] = [];
   let failures = 0;
   return {
     calls,
     intents,
+    refundCalls,
+    refunds,
     failNext(count = 1) {
       failures = count;
     },
@@ -63,6 +76,52 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
       byKey.set(input.idempotencyKey, intent);
       intents.set(id, intent);
       return intent;
+    },
+    // The tests deliver payment_intent.succeeded themselves, so this gateway does not know which
+    // intents were paid: it refunds any intent it created, up to the intent's amount, and refuses
+    // (PaymentProviderError, as the real gateway wraps Stripe's 400s) what Stripe would refuse.
+    async createRefund(input) {
+      refundCalls.push(input);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (failures > 0) {
+        failures -= 1;
+        throw new PaymentProviderError('connect ECONNREFUSED 127.0.0.1:1 (test)');
+      }
+      const existing = refundsByKey.get(input.idempotencyKey);
+      if (existing) {
+        if (
+          existing.input.paymentIntentId !== input.paymentIntentId ||
+          existing.input.amountCents !== input.amountCents
+        )
+          throw new PaymentProviderError(
+            `Keys for idempotent requests can only be used with the same parameters they were first used with (${input.idempotencyKey})`,
+          );
+        return existing;
+      }
+      const intent = intents.get(input.paymentIntentId);
+      if (!intent)
+        throw new PaymentProviderError(`No such payment_intent: '${input.paymentIntentId}'`);
+      let refunded = 0;
+      for (const refund of refunds.values())
+        if (refund.input.paymentIntentId === intent.id) refunded += refund.amountCents;
+      const remaining = intent.amountCents - refunded;
+      if (remaining <= 0)
+        throw new PaymentProviderError(`PaymentIntent ${intent.id} has already been refunded`);
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 1)
+        throw new PaymentProviderError(`Invalid refund amount: ${input.amountCents}`);
+      if (input.amountCents > remaining)
+        throw new PaymentProviderError(
+          `Refund amount (${input.amountCents}) is greater than unrefunded amount (${remaining})`,
+        );
+      const refund: RecordedRefund = {
+        id: `re_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
+        status: 'succeeded',
+        amountCents: input.amountCents,
+        input,
+      };
+      refundsByKey.set(input.idempotencyKey, refund);
+      refunds.set(refund.id, refund);
+      return refund;
     },
     verifyWebhook(rawBody, signatureHeader) {
       if (secret === null) throw new WebhooksNotConfiguredError();

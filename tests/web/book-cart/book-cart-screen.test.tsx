@@ -1,17 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '@contract/carts';
 import { CART_MESSAGES } from '@contract/cart-rules';
 import { selectCheckoutSource, selectCheckoutTotalCents } from '@/features/checkout/checkout-slice';
-import { buildUser } from '@/testing/data';
-import { db } from '@/testing/mocks/db';
+import { buildBookDetail, buildUser } from '@/testing/data';
+import { db, type DbCartLine } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
 
 const STUDENT = 'student@learntogether.test';
 
 /** A line of the student's cart, stored in the fake API. */
-function inCart(_id: string, name: string, price: number, quantity: number): CartLine {
-  const line: CartLine = {
+function inCart(_id: string, name: string, price: number, quantity: number): DbCartLine {
+  // The book it is a line of, in stock, so the cart shows the line as payable.
+  db.books.push(
+    buildBookDetail({ _id: `book-${_id}`, name, price, image: `/images/books/${_id}.svg` }),
+  );
+  const line: DbCartLine = {
     _id,
     bookId: `book-${_id}`,
     name,
@@ -47,7 +50,11 @@ describe('book cart', { timeout: 15_000 }, () => {
     renderCart();
 
     const list = await screen.findByRole('list', { name: 'Book cart' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Book items: 2' })).toBeVisible();
+    // The heading counts the books (lines) and the copies; the summary the copies too.
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your book cart: 2 books (4 copies)' }),
+    ).toBeVisible();
+    expect(within(summary()).getByText('Total quantity').nextElementSibling).toHaveTextContent('4');
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Clean Code');
@@ -77,7 +84,9 @@ describe('book cart', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Dune' }));
     await waitFor(() => expect(screen.queryByText('Dune')).not.toBeInTheDocument());
     await waitFor(() => expect(db.carts.map((line) => line._id)).toEqual(['l-1']));
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Book items: 1' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your book cart: 1 book (2 copies)' }),
+    ).toBeVisible();
     expect(total()).toHaveTextContent('$65.00');
   });
 
@@ -122,7 +131,9 @@ describe('book cart', { timeout: 15_000 }, () => {
     renderCart();
 
     expect(await screen.findByText('Your book cart is empty')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Book items: 0' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Your book cart: 0 books (0 copies)' }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: /browse books/i })).toHaveAttribute('href', '/book');
     expect(total()).toHaveTextContent('$0.00');
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import BookScreen from '@/app/routes/book';
-import { buildBook } from '@/testing/data';
+import { buildBookDetail } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -131,7 +131,11 @@ describe('the catalogue at /book', () => {
   it('a reload (or a shared link) shows the same page, and pages move through the results', async () => {
     db.books.push(
       ...Array.from({ length: 10 }, (_, index) =>
-        buildBook({ name: `Volume ${index + 10}`, price: 40 + index, category: 'programming' }),
+        buildBookDetail({
+          name: `Volume ${index + 10}`,
+          price: 40 + index,
+          category: 'programming',
+        }),
       ),
     );
     const { user, router } = renderApp({ route: '/book?sort=price-desc&page=2' });

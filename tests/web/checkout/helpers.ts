@@ -1,12 +1,11 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
 import { makeStore } from '@/app/store';
 import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
-import { buildUser } from '@/testing/data';
-import { db } from '@/testing/mocks/db';
+import { buildBookDetail, buildUser } from '@/testing/data';
+import { db, type DbCartLine } from '@/testing/mocks/db';
 
 export const STUDENT = 'student@learntogether.test';
 export const student = () => buildUser({ email: STUDENT, displayName: 'Sam Student' });
@@ -29,8 +28,12 @@ export function inBookCart(
   price: number,
   quantity: number,
   email = STUDENT,
-): CartLine {
-  const line: CartLine = {
+): DbCartLine {
+  // The book it is a line of, in stock, so the cart shows the line as payable.
+  db.books.push(
+    buildBookDetail({ _id: `book-${_id}`, name, price, image: `/images/books/${_id}.svg` }),
+  );
+  const line: DbCartLine = {
     _id,
     bookId: `book-${_id}`,
     name,

@@ -32,6 +32,8 @@ describe('course cart screen', () => {
     expect(screen.getByRole('status', { name: 'Quantity of Python Basics' })).toHaveTextContent(
       '2',
     );
+    // The heading counts the lines (docs/product.md §2.6), the summary the quantities.
+    expect(within(summary()).getByText('Total quantity').nextElementSibling).toHaveTextContent('3');
     // 10.50 + 2 × 0.20
     expect(within(summary()).getByText('Total:').nextElementSibling).toHaveTextContent('$10.90');
   });

@@ -34,8 +34,10 @@ afterEach(() => {
 async function submitBook(user: ReturnType<typeof renderApp>['user']) {
   await screen.findByRole('form', { name: 'Add product' });
   await user.type(screen.getByLabelText('Product Name'), 'Neuromancer');
+  await user.type(screen.getByLabelText('Author'), 'William Gibson');
   await user.selectOptions(screen.getByLabelText('Product Category'), 'science fiction');
   await user.type(screen.getByLabelText('Product Price'), '18');
+  await user.type(screen.getByLabelText('Stock'), '4');
   await user.upload(
     screen.getByLabelText('Product Image'),
     pickedFile([PNG_BYTES], 'neuromancer.png', 'image/png'),

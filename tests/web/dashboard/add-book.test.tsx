@@ -36,15 +36,34 @@ async function renderAddBook() {
   return rendered;
 }
 
-type Fields = { name?: string; category?: string; price?: string; image?: File };
+type Fields = {
+  name?: string;
+  author?: string;
+  category?: string;
+  price?: string;
+  stock?: string;
+  description?: string;
+  image?: File;
+};
 
 async function fillIn(
   user: Awaited<ReturnType<typeof renderAddBook>>['user'],
-  { name = 'Refactoring', category = 'programming', price = '44.5', image = cover() }: Fields = {},
+  {
+    name = 'Refactoring',
+    author = 'Martin Fowler',
+    category = 'programming',
+    price = '44.5',
+    stock = '12',
+    description = 'Improving the design of existing code.',
+    image = cover(),
+  }: Fields = {},
 ) {
   await user.type(screen.getByLabelText('Product Name'), name);
+  await user.type(screen.getByLabelText('Author'), author);
   await user.selectOptions(screen.getByLabelText('Product Category'), category);
   await user.type(screen.getByLabelText('Product Price'), price);
+  await user.type(screen.getByLabelText('Stock'), stock);
+  if (description) await user.type(screen.getByLabelText('Description'), description);
   await user.upload(screen.getByLabelText('Product Image'), image);
 }
 
@@ -70,6 +89,8 @@ describe('Add Book', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Enter the name of the book.')).toBeInTheDocument();
     expect(screen.getByText('Choose a category.')).toBeInTheDocument();
     expect(screen.getByText('Enter the price in dollars.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the author of the book.')).toBeInTheDocument();
+    expect(screen.getByText('Enter how many copies are in stock.')).toBeInTheDocument();
     expect(screen.getByText('Choose an image of the book.')).toBeInTheDocument();
     expect(screen.getByLabelText('Product Name')).toHaveAttribute('aria-invalid', 'true');
     expect(writes()).toEqual([]);
@@ -78,10 +99,11 @@ describe('Add Book', { timeout: 15_000 }, () => {
   it('checks the price and the file before uploading anything', async () => {
     const { user } = await renderAddBook();
     const huge = pickedFile([PNG_BYTES, new Uint8Array(5 * 1024 * 1024)], 'huge.png', 'image/png');
-    await fillIn(user, { price: '12.999', image: huge });
+    await fillIn(user, { price: '12.999', stock: '2.5', image: huge });
     await user.click(addProduct());
 
     expect(await screen.findByText('Use at most two decimals (cents).')).toBeInTheDocument();
+    expect(screen.getByText('The stock must be a whole number.')).toBeInTheDocument();
     expect(screen.getByText('The image must be at most 5 MB.')).toBeInTheDocument();
     expect(writes()).toEqual([]);
   });
@@ -95,7 +117,13 @@ describe('Add Book', { timeout: 15_000 }, () => {
     expect(screen.getByText('Product has been added')).toBeInTheDocument();
     expect(writes()).toEqual(['POST /api/images', 'POST /api/book']);
     const added = db.books.find((book) => book.name === 'Refactoring');
-    expect(added).toMatchObject({ category: 'programming', price: 44.5 });
+    expect(added).toMatchObject({
+      category: 'programming',
+      price: 44.5,
+      author: 'Martin Fowler',
+      stock: 12,
+      description: 'Improving the design of existing code.',
+    });
     expect(added?.image).toMatch(/^\/api\/images\/img-\d+$/);
 
     expect(screen.getByLabelText('Product Name')).toHaveValue('');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '@contract/users';
 import { buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
@@ -30,6 +30,29 @@ async function rowOf(email: string) {
     return match;
   });
   return within(row);
+}
+
+/** The remove-admin calls the app sent, from msw's request events. */
+let removeAdminCalls: string[] = [];
+const record = ({ request }: { request: Request }) => {
+  const { pathname } = new URL(request.url);
+  if (pathname.includes('/allusers/removeadmin/')) {
+    removeAdminCalls.push(`${request.method} ${decodeURIComponent(pathname)}`);
+  }
+};
+beforeEach(() => {
+  removeAdminCalls = [];
+  server.events.on('request:start', record);
+});
+afterEach(() => {
+  server.events.removeListener('request:start', record);
+});
+
+/** Makes a seeded account an admin before the screen loads. */
+function promoteInDb(email: string) {
+  const account = db.users.find((candidate) => candidate.email === email);
+  if (!account) throw new Error(`no seeded account ${email}`);
+  account.role = 'admin';
 }
 
 /** The sweetalert2 dialog (rendered into document.body). */
@@ -207,6 +230,82 @@ describe('Make Admin', () => {
 
     expect(await screen.findByText(/^Failed to make admin: .+/)).toHaveTextContent(
       `Failed to make admin: ${USER_MESSAGES.notFound}`,
+    );
+  });
+
+  it("offers Remove admin on the other admins' rows only (not one's own, not a user's)", async () => {
+    promoteInDb('reader@learntogether.test');
+    renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    expect(
+      reader.getByRole('button', { name: 'Remove admin reader@learntogether.test' }),
+    ).toBeInTheDocument();
+    expect(reader.queryByRole('button', { name: /make admin/i })).not.toBeInTheDocument();
+    const me = await rowOf(ADMIN);
+    expect(me.queryByRole('button', { name: /remove admin/i })).not.toBeInTheDocument();
+    const student = await rowOf('student@learntogether.test');
+    expect(student.queryByRole('button', { name: /remove admin/i })).not.toBeInTheDocument();
+  });
+
+  it('Remove admin asks first, removes the rights, says so and reloads the row', async () => {
+    promoteInDb('reader@learntogether.test');
+    const { user } = renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    await user.click(reader.getByRole('button', { name: /remove admin/i }));
+
+    const confirm = await dialog();
+    expect(confirm.getByText('Are you sure?')).toBeInTheDocument();
+    expect(
+      confirm.getByText('Remove the admin rights of reader@learntogether.test?'),
+    ).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Yes, remove admin!' }));
+
+    expect(
+      await screen.findByText('reader@learntogether.test is no longer an admin.'),
+    ).toBeInTheDocument();
+    expect(removeAdminCalls).toEqual(['PUT /api/allusers/removeadmin/reader@learntogether.test']);
+    await waitFor(async () => {
+      const demoted = await rowOf('reader@learntogether.test');
+      expect(demoted.getByText('User')).toBeInTheDocument();
+      expect(demoted.getByRole('button', { name: /make admin/i })).toBeInTheDocument();
+      expect(demoted.queryByRole('button', { name: /remove admin/i })).not.toBeInTheDocument();
+    });
+  });
+
+  it('Cancel in the confirmation removes nothing and sends nothing', async () => {
+    promoteInDb('reader@learntogether.test');
+    const { user } = renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    await user.click(reader.getByRole('button', { name: /remove admin/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(removeAdminCalls).toEqual([]);
+    expect(db.users.find((account) => account.email === 'reader@learntogether.test')?.role).toBe(
+      'admin',
+    );
+    expect(reader.getByRole('button', { name: /remove admin/i })).toBeInTheDocument();
+  });
+
+  it("shows the server's 409 message when it refuses to remove the rights", async () => {
+    promoteInDb('reader@learntogether.test');
+    server.use(
+      http.put(apiPath('/allusers/removeadmin/:email'), () =>
+        HttpResponse.json(
+          { error: { code: 'conflict', message: USER_MESSAGES.configuredAdmin } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderAsAdmin();
+    const reader = await rowOf('reader@learntogether.test');
+    await user.click(reader.getByRole('button', { name: /remove admin/i }));
+    await user.click((await dialog()).getByRole('button', { name: 'Yes, remove admin!' }));
+
+    expect(await screen.findByText(USER_MESSAGES.configuredAdmin)).toBeInTheDocument();
+    expect(screen.queryByText(/is no longer an admin/)).not.toBeInTheDocument();
+    expect(db.users.find((account) => account.email === 'reader@learntogether.test')?.role).toBe(
+      'admin',
     );
   });
 });

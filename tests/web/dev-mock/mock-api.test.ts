@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { API_ROUTES, type ApiRouteSpec } from '@contract/api-routes';
 import { ACCESS_POLICIES, API_DESCRIPTION_ROUTES, type ListedRoute } from '@contract/access-policy';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-rules';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
@@ -65,8 +67,11 @@ describe('the msw fakes authorize by the contract table', () => {
   );
 
   // Bodies are validated before the role is checked (as on the server): send a valid one.
-  const validBodies: Partial<Record<ListedRoute, unknown>> = {
-    'POST /api/book': { name: 'A', category: 'story', price: 1, image: 'https://i.ibb.co/a/b.png' },
+  // Each body schema's first example (the one the OpenAPI document shows) is a valid one.
+  const validBody = (route: ListedRoute): unknown => {
+    const spec: ApiRouteSpec = API_ROUTES[route];
+    const examples: unknown = spec.body && z.globalRegistry.get(spec.body)?.examples;
+    return Array.isArray(examples) ? examples[0] : undefined;
   };
 
   it.each(served.filter(([, policy]) => policy === 'admin'))(
@@ -75,7 +80,7 @@ describe('the msw fakes authorize by the contract table', () => {
       const method = route.split(' ')[0]!;
       const result = await call(method, pathOf(route, 'reader@learntogether.test'), {
         token: student,
-        body: validBodies[route],
+        body: validBody(route),
       });
       expect(result).toEqual({ status: 403, json: error('forbidden', AUTH_MESSAGES.adminsOnly) });
     },
@@ -153,7 +158,7 @@ describe('the msw fakes authorize by the contract table', () => {
     });
     expect(courses).toEqual({
       status: 200,
-      json: { clientSecret: expect.stringMatching(/_secret_/), amount: 79 },
+      json: { clientSecret: expect.stringMatching(/_secret_/), amount: 79, leftOut: [] },
     });
     // The same cart again: the same pending intent.
     const again = await call('POST', '/payments/intent', {

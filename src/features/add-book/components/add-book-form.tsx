@@ -9,21 +9,40 @@ import { imageFileProblem } from '../api/images-api';
 
 export type AddBookFormValues = {
   name: string;
+  author: string;
   category: BookCategory | '';
   /** As typed in the number input; converted once it is valid. */
   price: string;
+  stock: string;
+  description: string;
   image: FileList | null;
 };
 
 /** A valid form, ready to upload and create. */
-export type NewBook = { name: string; category: BookCategory; price: number; image: File };
+export type NewBook = {
+  name: string;
+  author: string;
+  category: BookCategory;
+  price: number;
+  stock: number;
+  description: string;
+  image: File;
+};
 
 type Props = {
   /** Uploads and creates; true when the book was added (the form then empties). */
   onSubmit: (book: NewBook) => Promise<boolean>;
 };
 
-const emptyForm: AddBookFormValues = { name: '', category: '', price: '', image: null };
+const emptyForm: AddBookFormValues = {
+  name: '',
+  author: '',
+  category: '',
+  price: '',
+  stock: '',
+  description: '',
+  image: null,
+};
 
 const fieldLabel = 'mb-1.5 block text-sm font-medium text-base-content/90';
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
@@ -41,13 +60,28 @@ function validatePrice(value: string): string | true {
   return hasWholeCents(price) || 'Use at most two decimals (cents).';
 }
 
+/** Copies on hand: a whole number from 0 up to the contract's maximum. */
+export function validateStock(value: string): string | true {
+  const stock = Number(value);
+  if (value.trim() === '' || !Number.isFinite(stock)) return 'Enter how many copies are in stock.';
+  if (!Number.isInteger(stock)) return 'The stock must be a whole number.';
+  if (stock < 0) return 'The stock cannot be below 0.';
+  if (stock > BOOK_LIMITS.maxStock) {
+    return `The stock must be at most ${BOOK_LIMITS.maxStock.toLocaleString('en-US')}.`;
+  }
+  return true;
+}
+
 function validateImage(files: FileList | null): string | true {
   const file = files?.[0];
   if (!file) return 'Choose an image of the book.';
   return imageFileProblem(file) ?? true;
 }
 
-/** Add product (docs/product.md §2): name, category, price and image, checked here before any upload. */
+/**
+ * Add product (docs/product.md §2): the spec's name, category, price and image, plus author, stock
+ * and description (issue 16), checked here before any upload.
+ */
 export function AddBookForm({ onSubmit }: Props) {
   const id = useId();
   const {
@@ -62,8 +96,11 @@ export function AddBookForm({ onSubmit }: Props) {
     if (!image || values.category === '') return;
     const added = await onSubmit({
       name: values.name.trim(),
+      author: values.author.trim(),
       category: values.category,
       price: Number(values.price),
+      stock: Number(values.stock),
+      description: values.description.trim(),
       image,
     });
     // A failure keeps every value, so the admin can retry at once.
@@ -71,6 +108,7 @@ export function AddBookForm({ onSubmit }: Props) {
   };
 
   const categoryId = `${id}-category`;
+  const descriptionId = `${id}-description`;
   const imageId = `${id}-image`;
   const imageHintId = `${id}-image-hint`;
   return (
@@ -93,7 +131,19 @@ export function AddBookForm({ onSubmit }: Props) {
           },
         })}
       />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        label="Author"
+        autoComplete="off"
+        error={errors.author?.message}
+        registration={register('author', {
+          validate: (value) => value.trim() !== '' || 'Enter the author of the book.',
+          maxLength: {
+            value: BOOK_LIMITS.authorMaxLength,
+            message: `At most ${BOOK_LIMITS.authorMaxLength} characters.`,
+          },
+        })}
+      />
+      <div className="grid gap-5 sm:grid-cols-3">
         <div>
           <label htmlFor={categoryId} className={fieldLabel}>
             Product Category
@@ -133,6 +183,45 @@ export function AddBookForm({ onSubmit }: Props) {
           error={errors.price?.message}
           registration={register('price', { validate: validatePrice })}
         />
+        <TextField
+          label="Stock"
+          type="number"
+          inputMode="numeric"
+          placeholder="20"
+          hint="Copies on hand"
+          onWheel={(event) => event.currentTarget.blur()}
+          error={errors.stock?.message}
+          registration={register('stock', { validate: validateStock })}
+        />
+      </div>
+      <div>
+        <label htmlFor={descriptionId} className={fieldLabel}>
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={4}
+          {...register('description', {
+            maxLength: {
+              value: BOOK_LIMITS.descriptionMaxLength,
+              message: `At most ${BOOK_LIMITS.descriptionMaxLength.toLocaleString('en-US')} characters.`,
+            },
+          })}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : `${descriptionId}-hint`}
+          className={`textarea textarea-bordered w-full rounded-xl text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
+            errors.description ? 'textarea-error' : ''
+          }`}
+        />
+        {errors.description ? (
+          <p id={`${descriptionId}-error`} role="alert" className={fieldError}>
+            {errors.description.message}
+          </p>
+        ) : (
+          <p id={`${descriptionId}-hint`} className="mt-1.5 text-xs text-base-content/70">
+            Plain text, shown on the book&apos;s page. Line breaks are kept.
+          </p>
+        )}
       </div>
       <div>
         <label htmlFor={imageId} className={fieldLabel}>

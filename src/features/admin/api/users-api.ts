@@ -26,7 +26,22 @@ export const usersApi = baseApi.injectEndpoints({
       transformResponse: () => undefined,
       invalidatesTags: ['Users'],
     }),
+
+    /**
+     * PUT /allusers/removeadmin/{email} (admin); 409 for one's own rights, the last admin or an
+     * admin named in the server's ADMIN_EMAILS.
+     */
+    removeAdmin: build.mutation<void, string>({
+      query: (email) => ({ url: withParam('/allusers/removeadmin', email), method: 'PUT' }),
+      transformResponse: () => undefined,
+      invalidatesTags: ['Users'],
+    }),
   }),
 });
 
-export const { useGetUsersQuery, useDeleteUserMutation, useMakeAdminMutation } = usersApi;
+export const {
+  useGetUsersQuery,
+  useDeleteUserMutation,
+  useMakeAdminMutation,
+  useRemoveAdminMutation,
+} = usersApi;

@@ -5,7 +5,12 @@ import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { confirmDialog, successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
-import { useDeleteUserMutation, useGetUsersQuery, useMakeAdminMutation } from '../api/users-api';
+import {
+  useDeleteUserMutation,
+  useGetUsersQuery,
+  useMakeAdminMutation,
+  useRemoveAdminMutation,
+} from '../api/users-api';
 import type { UserRole } from '../types';
 
 function RoleBadge({ role }: { role: UserRole }) {
@@ -16,12 +21,16 @@ function RoleBadge({ role }: { role: UserRole }) {
   );
 }
 
-/** Make Admin (docs/product.md §2, §4, §6): every user, with Delete and, for non-admins, Make admin. */
+/**
+ * Make Admin (docs/product.md §2, §4, §6): every user, with Delete, Make admin for non-admins and
+ * Remove admin for the other admins.
+ */
 export function AllUsersScreen() {
   const { user } = useAuth();
   const { data, error, isError, isLoading, isFetching, refetch } = useGetUsersQuery();
   const [deleteUser] = useDeleteUserMutation();
   const [makeAdmin] = useMakeAdminMutation();
+  const [removeAdmin] = useRemoveAdminMutation();
   const users = isError ? [] : (data ?? []);
   // A change refetches the list (its tag) while the current rows stay on screen.
   const isRefreshing = isFetching && !isLoading;
@@ -61,6 +70,26 @@ export function AllUsersScreen() {
       // The spec's text, then the server's reason (e.g. a 403's message), as Delete shows it.
       const reason = apiFailureOf(promoteError)?.message;
       notify.error(reason ? `Failed to make admin: ${reason}` : 'Failed to make admin');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const handleRemoveAdmin = async (email: string) => {
+    const confirmed = await confirmDialog({
+      title: 'Are you sure?',
+      text: `Remove the admin rights of ${email}?`,
+      confirmText: 'Yes, remove admin!',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setPending(email);
+    try {
+      await removeAdmin(email).unwrap();
+      notify.success(`${email} is no longer an admin.`);
+    } catch (demoteError) {
+      // The server's reason: one's own rights, the last admin, or an ADMIN_EMAILS admin (409).
+      notify.error(errorMessageOr(demoteError, 'The admin rights could not be removed.'));
     } finally {
       setPending(null);
     }
@@ -150,6 +179,18 @@ export function AllUsersScreen() {
                             className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
                           >
                             Make admin
+                          </button>
+                        )}
+                        {/* The server refuses one's own rights (409): no button that cannot work. */}
+                        {row.role === 'admin' && !isMe && (
+                          <button
+                            type="button"
+                            disabled={busy}
+                            aria-label={`Remove admin ${row.email}`}
+                            onClick={() => void handleRemoveAdmin(row.email)}
+                            className="btn btn-outline btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                          >
+                            Remove admin
                           </button>
                         )}
                         {/* The server refuses one's own account (409): no button that cannot work. */}

@@ -18,6 +18,8 @@ type Props = {
   onCheckout: (totalCents: number) => void;
 };
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /** Placeholders the size of real lines, so nothing moves when the cart arrives. */
 function LineSkeletons() {
   return (
@@ -68,7 +70,11 @@ export function BookCartScreen({ onCheckout }: Props) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Your Book items: {isLoading ? '…' : lines.length}
+        {/* Its lines (one per book) and, as the summary counts them, the copies. */}
+        Your book cart:{' '}
+        {isLoading
+          ? '…'
+          : `${plural(lines.length, 'book', 'books')} (${plural(itemCount, 'copy', 'copies')})`}
       </h1>
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">

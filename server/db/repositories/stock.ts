@@ -1,0 +1,137 @@
+import type { Queryable } from '../client';
+
+/** How long POST /payments/intent holds a checkout's copies (docs/architecture.md, "Stock"). */
+export const RESERVATION_MINUTES = 15;
+
+/** Copies of one book a checkout asks for. */
+export type StockDemand = { bookId: string; name: string; quantity: number };
+
+/** A book that cannot cover its demand: how many copies the shopper can have. */
+export type StockShortfall = { bookId: string; name: string; available: number };
+
+type LockedBook = { id: string; stock: number; removed: boolean; held: number };
+
+/**
+ * Row-locks the books (in id order, so two checkouts cannot deadlock) and reads, for each, the
+ * copies on hand and those held by other shoppers' live reservations.
+ */
+async function lockBooks(
+  tx: Queryable,
+  bookIds: readonly string[],
+  email: string,
+): Promise<Map<string, LockedBook>> {
+  const ids = [...new Set(bookIds)].sort();
+  const locked = await tx.query<{ id: string; stock: number; removed: boolean }>(
+    `select id, stock, removed_at is not null as removed from books
+     where id = any($1::text[]) order by id for update`,
+    [ids],
+  );
+  const held = await tx.query<{ book_id: string; held: number }>(
+    `select book_id, sum(quantity)::integer as held from stock_reservations
+     where book_id = any($1::text[]) and expires_at > now() and user_email <> $2
+     group by book_id`,
+    [ids, email],
+  );
+  const heldBy = new Map(held.map((row) => [row.book_id, row.held]));
+  return new Map(locked.map((row) => [row.id, { ...row, held: heldBy.get(row.id) ?? 0 }]));
+}
+
+function shortfalls(
+  demands: readonly StockDemand[],
+  books: Map<string, LockedBook>,
+): StockShortfall[] {
+  const short: StockShortfall[] = [];
+  for (const demand of demands) {
+    const book = books.get(demand.bookId);
+    const available = !book || book.removed ? 0 : Math.max(0, book.stock - book.held);
+    if (demand.quantity > available) short.push({ ...demand, available });
+  }
+  return short;
+}
+
+/**
+ * Holds the copies of a checkout for RESERVATION_MINUTES, unless another shopper's hold or a sale
+ * leaves too few: then nothing is held and the books that fall short are returned. The caller's
+ * holds for other payments go (this checkout replaces them); a repeated call for the same payment
+ * renews its hold.
+ */
+export async function reserveStock(
+  tx: Queryable,
+  input: { paymentId: string; email: string; demands: readonly StockDemand[] },
+): Promise<StockShortfall[]> {
+  const books = await lockBooks(
+    tx,
+    input.demands.map((demand) => demand.bookId),
+    input.email,
+  );
+  const short = shortfalls(input.demands, books);
+  if (short.length > 0) return short;
+  await tx.query(
+    `delete from stock_reservations
+     where (user_email = $1 and payment_id <> $2) or expires_at < now() - interval '1 day'`,
+    [input.email, input.paymentId],
+  );
+  await tx.query(
+    `insert into stock_reservations (payment_id, book_id, user_email, quantity, expires_at)
+     select $1, d.book_id, $2, d.quantity, now() + make_interval(mins => $5)
+     from unnest($3::text[], $4::integer[]) as d(book_id, quantity)
+     on conflict (payment_id, book_id) do update
+       set quantity = excluded.quantity, expires_at = excluded.expires_at`,
+    [
+      input.paymentId,
+      input.email,
+      input.demands.map((demand) => demand.bookId),
+      input.demands.map((demand) => demand.quantity),
+      RESERVATION_MINUTES,
+    ],
+  );
+  return [];
+}
+
+/** Lets a payment's held copies go (its card failed, or Stripe was not reached). */
+export async function releaseStock(tx: Queryable, paymentId: string): Promise<void> {
+  await tx.query('delete from stock_reservations where payment_id = $1', [paymentId]);
+}
+
+/**
+ * Turns a paid checkout's copies into sold stock: its own hold covers them, or, if the hold
+ * lapsed, the copies nobody else holds. All or nothing: when any book falls short, nothing is
+ * sold and the shortfalls are returned (the payment is then refunded).
+ */
+export async function sellStock(
+  tx: Queryable,
+  input: { paymentId: string; email: string; demands: readonly StockDemand[] },
+): Promise<StockShortfall[]> {
+  if (input.demands.length === 0) return [];
+  const books = await lockBooks(
+    tx,
+    input.demands.map((demand) => demand.bookId),
+    input.email,
+  );
+  const short = shortfalls(input.demands, books);
+  if (short.length > 0) return short;
+  await tx.query(
+    `update books b set stock = b.stock - d.quantity
+     from (select book_id, sum(quantity)::integer as quantity
+           from unnest($1::text[], $2::integer[]) as x(book_id, quantity) group by book_id) d
+     where b.id = d.book_id`,
+    [input.demands.map((demand) => demand.bookId), input.demands.map((demand) => demand.quantity)],
+  );
+  await releaseStock(tx, input.paymentId);
+  return [];
+}
+
+/** Puts refunded copies back on the shelf (books that were removed since get them too). */
+export async function restock(
+  tx: Queryable,
+  lines: readonly { bookId: string; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.query(
+    `update books b set stock = least(100000, b.stock + d.quantity)
+     from (select book_id, sum(quantity)::integer as quantity
+           from unnest($1::text[], $2::integer[]) as x(book_id, quantity) group by book_id) d
+     where b.id = d.book_id`,
+    [lines.map((line) => line.bookId), lines.map((line) => line.quantity)],
+  );
+}
