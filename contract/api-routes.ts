@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { AccessPolicy, RouteKey } from './access-policy';
 import {
+  adminBookListQuerySchema,
+  adminBookPageSchema,
   bookCreateBodySchema,
   bookCreatedSchema,
   bookDetailSchema,
+  bookHistorySchema,
   bookListQuerySchema,
   bookListSchema,
   bookPageSchema,
@@ -213,6 +216,17 @@ export const API_ROUTES = {
     access: 'admin',
     params: bookParamsSchema,
     response: { 200: bookRemovedSchema },
+  },
+  'GET /api/admin/books': {
+    access: 'admin',
+    query: adminBookListQuerySchema,
+    response: { 200: adminBookPageSchema },
+  },
+  'GET /api/admin/books/:id/history': {
+    access: 'admin',
+    // A removed book keeps its history.
+    params: bookParamsSchema,
+    response: { 200: bookHistorySchema },
   },
   'POST /api/images': {
     access: 'admin',

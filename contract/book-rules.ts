@@ -6,6 +6,8 @@ export const BOOK_SORTS = ['name', 'price-asc', 'price-desc'] as const;
 /** Page size the server uses when `page` is given without `limit`. */
 export const DEFAULT_BOOK_PAGE_SIZE = 12;
 export const MAX_BOOK_PAGE_SIZE = 48;
+/** Rows per page of the admin's Books screen (GET /admin/books without `limit`). */
+export const DEFAULT_ADMIN_BOOK_PAGE_SIZE = 20;
 
 /** What POST /book and PATCH /books/{id} accept. */
 export const BOOK_LIMITS = {

@@ -5,6 +5,7 @@ import {
   BOOK_LIMITS,
   BOOK_MESSAGES,
   BOOK_SORTS,
+  DEFAULT_ADMIN_BOOK_PAGE_SIZE,
   DEFAULT_BOOK_PAGE_SIZE,
   MAX_BOOK_PAGE_SIZE,
 } from './book-rules';
@@ -15,6 +16,7 @@ export {
   BOOK_LIMITS,
   BOOK_MESSAGES,
   BOOK_SORTS,
+  DEFAULT_ADMIN_BOOK_PAGE_SIZE,
   DEFAULT_BOOK_PAGE_SIZE,
   MAX_BOOK_PAGE_SIZE,
 };
@@ -77,6 +79,50 @@ export const bookListQuerySchema = z.object({
   page: wholeNumber(1, 1_000_000).optional(),
   limit: wholeNumber(1, MAX_BOOK_PAGE_SIZE).optional(),
 });
+
+/** GET /admin/books (admin): a page of the live books, by name or author, A→Z. */
+export const adminBookListQuerySchema = z
+  .object({
+    q: bookListQuerySchema.shape.q,
+    page: wholeNumber(1, 1_000_000).optional(),
+    limit: wholeNumber(1, MAX_BOOK_PAGE_SIZE).optional(),
+  })
+  .meta({ examples: [{ q: 'le guin', page: 1, limit: DEFAULT_ADMIN_BOOK_PAGE_SIZE }] });
+
+/** A row of the admin's Books screen: the book with its stored stock and what checkouts hold. */
+export const adminBookSchema = bookDetailSchema.extend({
+  /** Copies on hand, as stored (held copies included). */
+  stock: z.number().int().nonnegative(),
+  /** Copies held for checkouts in progress (live reservations). */
+  held: z.number().int().nonnegative(),
+});
+
+/** GET /admin/books: one page of the matches, and how many there are in all. */
+export const adminBookPageSchema = z.object({
+  books: z.array(adminBookSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
+
+export const BOOK_AUDIT_ACTIONS = ['book.create', 'book.update', 'book.remove'] as const;
+
+/** One admin change to a book (the audit log): who, when, what. */
+export const bookHistoryEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(BOOK_AUDIT_ACTIONS),
+  /**
+   * book.update: `{ field: [before, after] }` (price in dollars); book.create: the fields it was
+   * added with (price as `priceCents`); book.remove: nothing.
+   */
+  changes: z.record(z.string(), z.unknown()),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+
+/** GET /admin/books/{id}/history (admin): the book's changes, newest first. */
+export const bookHistorySchema = z.array(bookHistoryEntrySchema);
 
 // Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
 const objectBody = {
@@ -179,3 +225,7 @@ export type BookCreateBody = z.infer<typeof bookCreateBodySchema>;
 export type BookCreated = z.infer<typeof bookCreatedSchema>;
 export type BookDetail = z.infer<typeof bookDetailSchema>;
 export type BookUpdateBody = z.infer<typeof bookUpdateBodySchema>;
+export type AdminBookListQuery = z.infer<typeof adminBookListQuerySchema>;
+export type AdminBook = z.infer<typeof adminBookSchema>;
+export type AdminBookPage = z.infer<typeof adminBookPageSchema>;
+export type BookHistoryEntry = z.infer<typeof bookHistoryEntrySchema>;

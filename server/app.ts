@@ -20,6 +20,7 @@ import { registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
+import { adminBookRoutes } from './routes/admin-books';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { cartRoutes } from './routes/carts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(newsletterRoutes);
         await api.register(userRoutes);
         await api.register(adminUserRoutes);
+        await api.register(adminBookRoutes);
         await api.register(cartRoutes);
         await api.register(imageRoutes);
         await api.register(paymentRoutes);

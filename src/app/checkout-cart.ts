@@ -1,6 +1,7 @@
 // The cart a checkout pays for, read from its feature: the book cart from the API (the shared
 // cache behind the badge), the course cart from its client-side slice. Composed here because the
 // checkout feature may not import the cart features (docs/architecture.md §2).
+import { isPayable } from '@contract/cart-rules';
 import type { CartLine } from '@contract/carts';
 import type { CourseItem } from '@contract/payments';
 import { useGetCartQuery } from '@/features/book-cart/api/cart-api';
@@ -52,14 +53,16 @@ export function useCheckoutCart(): CheckoutCartState {
       retry: () => void books.refetch(),
     };
   } else {
+    const payable = bookLines.filter(isPayable);
     cart =
-      bookLines.length === 0
+      payable.length === 0
         ? { status: 'empty' }
         : {
             status: 'ready',
             source,
-            totalCents: bookCartTotalCents(bookLines),
-            itemCount: bookLines.reduce((sum, line) => sum + line.quantity, 0),
+            totalCents: bookCartTotalCents(payable),
+            itemCount: payable.reduce((sum, line) => sum + line.quantity, 0),
+            leftOut: bookLines.filter((line) => !isPayable(line)).map((line) => line.name),
           };
   }
   return { cart, bookLines, courseItems };

@@ -5,6 +5,7 @@ import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
 import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
+import { PendingOrderHandler } from '@/features/book-cart/components/pending-order-handler';
 import { selectCourseCartCount } from '@/features/course-cart/course-cart-slice';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
 import { loadedBaseApi } from '@/lib/api/lazy-api';
@@ -45,6 +46,7 @@ export function RootLayout() {
           <BookCartCount onCount={setCartCount} />
         </Suspense>
       )}
+      {signedIn && <PendingOrderHandler />}
       <Navbar cartCount={signedIn ? cartCount : 0} courseCartCount={courseCartCount} />
       <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>

@@ -30,6 +30,8 @@ type Props = {
   image: string;
   /** Plus is disabled at this quantity. */
   maxQuantity?: number;
+  /** Why the line will not be paid (sold out, no longer sold): shown under its name. */
+  unavailable?: string;
   onDecrease: () => void;
   onIncrease: () => void;
   onRemove: () => void;
@@ -43,6 +45,7 @@ export function CartLineItem({
   quantity,
   image,
   maxQuantity,
+  unavailable,
   onDecrease,
   onIncrease,
   onRemove,
@@ -58,7 +61,7 @@ export function CartLineItem({
         height={look.height}
         alt=""
         aria-hidden="true"
-        className={`shrink-0 bg-base-200 object-cover ${look.image}`}
+        className={`shrink-0 bg-base-200 object-cover ${look.image} ${unavailable ? 'opacity-50 grayscale' : ''}`}
       />
       <div
         className={`flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between ${look.body}`}
@@ -69,6 +72,11 @@ export function CartLineItem({
             <span className="font-bold text-primary">{formatCents(toCents(price))}</span>
             {quantity > 1 && <span> × {quantity}</span>}
           </p>
+          {unavailable && (
+            <p className="mt-1 text-sm font-medium text-error">
+              {unavailable}: not included at checkout
+            </p>
+          )}
         </div>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
           <QuantityStepper

@@ -14,6 +14,7 @@ export const paths = {
   courses: '/courses',
   courseCart: '/cart',
   book: '/book',
+  bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,
   allBooks: '/all-books',
   bookCart: '/cart-book',
   groupLearn: '/grouplearn',
@@ -40,4 +41,5 @@ export const paths = {
 /** The router's patterns for the paths that take a parameter (see `paths.chatRoom`). */
 export const routePatterns = {
   chatRoom: '/chat/:roomId',
+  bookPage: '/book/:bookId',
 } as const;

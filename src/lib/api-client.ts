@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | undefined>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RequestOptions = {
   query?: Query;
   /** JSON, or FormData sent as multipart (the browser writes its content-type and boundary). */

@@ -11,3 +11,23 @@ export function useDocumentTitle(title: string): void {
     };
   }, [title]);
 }
+
+/** The page's meta description while a screen shows (a book's page describes the book). */
+export function useMetaDescription(text: string | undefined): void {
+  useEffect(() => {
+    if (!text) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const created = !meta;
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    const previous = meta.content;
+    meta.content = text;
+    return () => {
+      if (created) meta.remove();
+      else meta.content = previous;
+    };
+  }, [text]);
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, FIRST_BOOK_PAGE, resolveRoute, test } from './support/fixtures';
 
 // No layout shift while a public screen loads: every route is opened on a slow phone network and
 // CPU (Lighthouse's mobile figures: 150 ms round trips, 1.6 Mbit/s, 4× slower CPU), and the
@@ -10,6 +10,7 @@ const PUBLIC_ROUTES = [
   '/courses',
   '/cart',
   '/book',
+  FIRST_BOOK_PAGE,
   '/drawing',
   '/login',
   '/signup',
@@ -82,7 +83,7 @@ for (const [name, options] of Object.entries(VIEWPORTS)) {
       test(`${route} loads without moving what is already shown`, async ({ page }) => {
         await recordShifts(page);
         await throttle(page);
-        await page.goto(route, { waitUntil: 'networkidle' });
+        await page.goto(await resolveRoute(page, route), { waitUntil: 'networkidle' });
         await expect(page.locator('main h1').first()).toBeVisible();
         await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
         const shifts = await page.evaluate(() => window.__layoutShifts ?? []);

@@ -1,5 +1,8 @@
 import {
+  DEFAULT_ADMIN_BOOK_PAGE_SIZE,
   DEFAULT_BOOK_PAGE_SIZE,
+  type AdminBook,
+  type AdminBookListQuery,
   type Book,
   type BookCategory,
   type BookDetail,
@@ -137,6 +140,58 @@ export async function findBook(
     [id, callerEmail],
   );
   return row && { ...toBook(row), description: row.description, stock: row.available };
+}
+
+type AdminBookRow = BookRow & { description: string; stock: number; held: number };
+
+/**
+ * The admin's Books screen: a page of the live books, matching `q` in the name or the author,
+ * A→Z, each with its stored stock and the copies live reservations hold. `total` counts every
+ * match.
+ */
+export async function listBooksForAdmin(
+  db: Queryable,
+  query: AdminBookListQuery = {},
+): Promise<{ items: AdminBook[]; total: number; page: number; limit: number }> {
+  const params: unknown[] = [];
+  const conditions: string[] = ['removed_at is null'];
+  if (query.q !== undefined) {
+    params.push(`%${escapeLike(query.q)}%`);
+    const pattern = `lower($${params.length})`;
+    conditions.push(
+      `(name_folded like ${pattern} escape '\\' or lower(author) like ${pattern} escape '\\')`,
+    );
+  }
+  const where = `where ${conditions.join(' and ')}`;
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_ADMIN_BOOK_PAGE_SIZE;
+  const pageParams = [...params, limit, (page - 1) * limit];
+  const [rows, counts] = await Promise.all([
+    db.query<AdminBookRow>(
+      `select ${BOOK_COLUMNS}, description, stock,
+              coalesce((
+                select sum(r.quantity) from stock_reservations r
+                where r.book_id = books.id and r.expires_at > now()
+              ), 0)::integer as held
+       from books ${where} order by ${BY_NAME_ASC}
+       limit $${pageParams.length - 1} offset $${pageParams.length}`,
+      pageParams,
+    ),
+    db.query<{ total: number }>(`select count(*)::integer as total from books ${where}`, params),
+  ]);
+  const items = rows.map((row) => ({
+    ...toBook(row),
+    description: row.description,
+    stock: row.stock,
+    held: row.held,
+  }));
+  return { items, total: counts[0]?.total ?? 0, page, limit };
+}
+
+/** Whether a book with this id was ever in the catalogue (removed ones too). */
+export async function bookEverExisted(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('select id from books where id = $1', [id]);
+  return rows.length > 0;
 }
 
 /** A book's stored fields, as an admin edits them (stock is the copies on hand). */

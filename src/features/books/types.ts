@@ -1,2 +1,9 @@
 // Types only: the contract module is zod-based and must not end up in the web bundle.
-export type { Book, BookCategory, BookListQuery, BookPage, BookSort } from '@contract/books';
+export type {
+  Book,
+  BookCategory,
+  BookDetail,
+  BookListQuery,
+  BookPage,
+  BookSort,
+} from '@contract/books';

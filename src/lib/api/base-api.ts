@@ -6,7 +6,7 @@ import { announceBaseApi } from './lazy-api';
 /** One request through the app's one api-client (base URL, bearer token, JSON errors). */
 export type ApiRequest = {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or FormData sent as multipart. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
@@ -41,7 +41,7 @@ const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, object
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiClientBaseQuery,
-  tagTypes: ['Books', 'Cart', 'Orders', 'Users', 'Profile'],
+  tagTypes: ['Books', 'AdminBooks', 'Cart', 'Orders', 'Users', 'Profile'],
   refetchOnFocus: true,
   refetchOnReconnect: true,
   // An answer that does not match its endpoint's `responseSchema` (the contract's) is a failure

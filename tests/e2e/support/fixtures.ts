@@ -91,3 +91,15 @@ export async function confirm(page: Page, buttonText: string): Promise<void> {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: buttonText }).click();
 }
+
+/** In a list of routes: the page of the catalogue's first book (ids are made by the database). */
+export const FIRST_BOOK_PAGE = '/book/:first';
+
+/** A route of such a list as a path to open: FIRST_BOOK_PAGE becomes that book's page. */
+export async function resolveRoute(page: Page, route: string): Promise<string> {
+  if (route !== FIRST_BOOK_PAGE) return route;
+  const res = await page.request.get('/api/books?limit=1');
+  const [book] = (await res.json()) as { _id: string }[];
+  if (!book) throw new Error('the catalogue is empty');
+  return `/book/${book._id}`;
+}

@@ -150,4 +150,28 @@ describe('book cart', { timeout: 15_000 }, () => {
     expect(selectCheckoutTotalCents(store.getState())).toBe(3050);
     expect(selectCheckoutSource(store.getState())).toBe('books');
   });
+
+  it('shows sold-out and removed lines as not included, and stops plus at the copies left', async () => {
+    inCart('l-1', 'Clean Code', 10, 2);
+    inCart('l-2', 'Dune', 5, 1);
+    inCart('l-3', 'Gone Girl', 7, 1);
+    const book = (id: string) => db.books.find((candidate) => candidate._id === id)!;
+    book('book-l-1').stock = 2;
+    book('book-l-2').stock = 0;
+    book('book-l-3').removed = true;
+    renderCart();
+
+    const list = await screen.findByRole('list', { name: 'Book cart' });
+    const [clean, dune, gone] = within(list).getAllByRole('listitem');
+    expect(dune).toHaveTextContent('Sold out: not included at checkout');
+    expect(gone).toHaveTextContent('No longer sold: not included at checkout');
+    expect(clean).not.toHaveTextContent('not included');
+    // Two copies left, two in the cart: plus stops there.
+    expect(
+      within(clean!).getByRole('button', { name: 'Increase quantity of Clean Code' }),
+    ).toBeDisabled();
+    // The summary counts and totals what checkout will charge.
+    expect(within(summary()).getByText('Total quantity').nextElementSibling).toHaveTextContent('2');
+    expect(total()).toHaveTextContent('$20.00');
+  });
 });

@@ -8,7 +8,7 @@ import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 
 describe('Order Now', () => {
-  it('a visitor is sent to /login and, once signed in, comes back to the same catalogue page', async () => {
+  it('a visitor is sent to /login and, once signed in, comes back to the same catalogue page with the book in the cart', async () => {
     const { user, router, auth } = renderApp({ route: '/book?category=story&sort=price-asc' });
     await user.click(await screen.findByRole('button', { name: 'Order Now: Little Women' }));
 
@@ -16,11 +16,19 @@ describe('Order Now', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(db.carts).toEqual([]);
 
-    auth.signIn(buildUser());
+    const student = buildUser();
+    auth.signIn(student);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/book'));
     expect(router.state.location.search).toBe('?category=story&sort=price-asc');
     expect(await screen.findByRole('article', { name: 'Little Women' })).toBeInTheDocument();
+    // What was asked is done, once: the book is in the cart, and a toast says so.
+    expect(await screen.findByText('Added Little Women to your cart.')).toBeInTheDocument();
+    expect(db.carts).toEqual([
+      expect.objectContaining({ bookId: 'b-6', quantity: 1, email: student.email }),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Book cart (1 item)' })).toBeInTheDocument();
+    expect(router.state.location.state).toBeNull();
   });
 
   it('adds the book to the signed-in user’s cart and says so', async () => {

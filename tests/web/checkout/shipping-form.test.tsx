@@ -5,6 +5,7 @@ import { makeStore } from '@/app/store';
 import { selectShippingAddress, startCheckout } from '@/features/checkout/checkout-slice';
 import { buildCartLine } from '@/testing/data';
 import { renderApp } from '@/testing/render';
+import { db } from '@/testing/mocks/db';
 import { ADDRESS, checkoutStore, inBookCart, STUDENT, student } from './helpers';
 
 const FIELDS = [
@@ -162,6 +163,18 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
     expect(field('State / Zilla')).toHaveValue(ADDRESS.state);
     expect(field('ZIP / Postal code')).toHaveValue(ADDRESS.postalCode);
     expect(await screen.findByText('Paying for your book cart (1 item)')).toBeVisible();
+  });
+
+  it('says which book-cart lines are left out of the payment (sold out, no longer sold)', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    inBookCart('l-2', 'Dune', 15, 2);
+    const dune = db.books.find((book) => book._id === 'book-l-2');
+    if (dune) dune.stock = 0;
+    renderShipping();
+
+    expect(await screen.findByText('Paying for your book cart (1 item)')).toBeVisible();
+    expect(screen.getByText('$32.50')).toBeVisible();
+    expect(screen.getByText('Not included (no longer available): Dune')).toBeVisible();
   });
 
   it('damaged stored checkout data is ignored: no crash, nothing to pay', async () => {

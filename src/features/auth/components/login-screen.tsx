@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
-import { getOrigin } from '@/components/guards/get-origin';
+import { getOrigin, getReturnState } from '@/components/guards/get-origin';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -40,7 +40,13 @@ export function LoginScreen() {
 
   // Signed in (now or already): back to where the visitor came from, by default /home.
   if (status === 'signed-in' && !requesting) {
-    return <Navigate to={getOrigin(location.state, paths.home)} replace />;
+    return (
+      <Navigate
+        to={getOrigin(location.state, paths.home)}
+        state={getReturnState(location.state)}
+        replace
+      />
+    );
   }
   if (status === 'loading' && !busy) return <Spinner label="Checking your sign-in…" />;
 

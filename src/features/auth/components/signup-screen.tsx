@@ -1,7 +1,7 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
-import { getOrigin } from '@/components/guards/get-origin';
+import { getOrigin, getReturnState } from '@/components/guards/get-origin';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -29,7 +29,13 @@ export function SignupScreen() {
 
   // The whole signup (account, verification mail, name) finishes before leaving; default /.
   if (status === 'signed-in' && !requesting) {
-    return <Navigate to={getOrigin(location.state, paths.root)} replace />;
+    return (
+      <Navigate
+        to={getOrigin(location.state, paths.root)}
+        state={getReturnState(location.state)}
+        replace
+      />
+    );
   }
   if (status === 'loading' && !busy) return <Spinner label="Checking your sign-in…" />;
 

@@ -9,7 +9,12 @@ type Props = {
   onRemove: (line: CartLine) => void;
 };
 
-/** One line of the book cart: cover, name, price, and minus / quantity / plus. */
+const UNAVAILABLE = { 'sold-out': 'Sold out', removed: 'No longer sold' } as const;
+
+/**
+ * One line of the book cart: cover, name, price, and minus / quantity / plus. Plus stops at the
+ * copies left; a sold-out or removed line says so and is left out of checkout.
+ */
 export function BookCartLine({ line, onDecrease, onIncrease, onRemove }: Props) {
   return (
     <CartLineItem
@@ -18,8 +23,9 @@ export function BookCartLine({ line, onDecrease, onIncrease, onRemove }: Props) 
       price={line.price}
       quantity={line.quantity}
       image={line.image}
-      // A line holds at most 99 copies (the server refuses more).
-      maxQuantity={CART_LIMITS.maxQuantity}
+      // A line holds at most 99 copies, and no more than are left (the server refuses more).
+      maxQuantity={Math.min(CART_LIMITS.maxQuantity, Math.max(line.stock, line.quantity))}
+      unavailable={line.status === 'available' ? undefined : UNAVAILABLE[line.status]}
       onDecrease={() => onDecrease(line)}
       onIncrease={() => onIncrease(line)}
       onRemove={() => onRemove(line)}

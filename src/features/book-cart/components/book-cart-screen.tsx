@@ -11,6 +11,7 @@ import {
 } from '../api/cart-api';
 import { BookCartLine } from './book-cart-line';
 import { bookCartTotalCents } from './book-cart-total';
+import { isPayable } from '@contract/cart-rules';
 import { errorMessageOr } from '@/lib/api/error-message';
 
 type Props = {
@@ -47,6 +48,8 @@ export function BookCartScreen({ onCheckout }: Props) {
   const [removeLine] = useRemoveCartLineMutation();
   const totalCents = bookCartTotalCents(lines);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  // The summary counts what checkout pays for: sold-out and removed lines are left out.
+  const payableCount = lines.filter(isPayable).reduce((sum, line) => sum + line.quantity, 0);
 
   // The cache shows the change at once; a refusal (a line gone in another tab, the 99 limit) is
   // undone by the mutation, said in a toast, and the cart refetched (the mutations invalidate it).
@@ -127,7 +130,7 @@ export function BookCartScreen({ onCheckout }: Props) {
 
         <CartSummary
           headingId="book-cart-summary"
-          itemCount={itemCount}
+          itemCount={payableCount}
           totalCents={totalCents}
           onCheckout={onCheckout}
         />

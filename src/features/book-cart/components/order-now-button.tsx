@@ -5,8 +5,15 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux-hooks';
+import type { PendingOrderState } from '../pending-order';
 
-type Props = { book: { _id: string; name: string } };
+type Props = {
+  book: { _id: string; name: string };
+  /** Sold out: the button says so and cannot be pressed. */
+  soldOut?: boolean;
+  /** `btn-sm` in a card; the book's page uses a large one. */
+  size?: 'sm' | 'lg';
+};
 
 /** How long "Added" stays on the button. */
 const CONFIRMATION_MS = 2500;
@@ -15,11 +22,27 @@ function errorText(error: unknown): string {
   return errorMessageOr(error, 'Could not add the book to your cart.');
 }
 
+/** Puts one copy of a book in the signed-in user's cart (the cart's endpoints load here, lazily). */
+export async function addBookToCart(
+  dispatch: ReturnType<typeof useAppDispatch>,
+  bookId: string,
+): Promise<void> {
+  const { cartApi } = await import('../api/cart-api');
+  const request = dispatch(cartApi.endpoints.addToCart.initiate({ bookId }));
+  try {
+    await request.unwrap();
+  } finally {
+    // Nothing reads this mutation's result from the cache: the Cart tag refreshes the badge.
+    request.reset();
+  }
+}
+
 /**
  * Order Now (docs/product.md §2, docs/decisions.md): puts the book in the signed-in user's cart (one more copy if
- * it is there already). A visitor is sent to /login and comes back to this page afterwards.
+ * it is there already). A visitor is sent to /login and, once signed in, comes back to this page
+ * with the book in the cart (see PendingOrderHandler).
  */
-export function OrderNowButton({ book }: Props) {
+export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,20 +58,14 @@ export function OrderNowButton({ book }: Props) {
 
   const order = async () => {
     if (status !== 'signed-in') {
-      navigate(paths.login, { state: { from: location } });
+      const then: PendingOrderState = { orderNow: { bookId: book._id, name: book.name } };
+      navigate(paths.login, { state: { from: location, then } });
       return;
     }
     setIsLoading(true);
     try {
       // The cart's endpoints (and RTK Query) load at the first order, not with the home page.
-      const { cartApi } = await import('../api/cart-api');
-      const request = dispatch(cartApi.endpoints.addToCart.initiate({ bookId: book._id }));
-      try {
-        await request.unwrap();
-      } finally {
-        // Nothing reads this mutation's result from the cache: the Cart tag refreshes the badge.
-        request.reset();
-      }
+      await addBookToCart(dispatch, book._id);
       setConfirmation(`Added ${book.name} to your cart.`);
     } catch (error) {
       notify.error(errorText(error));
@@ -61,12 +78,12 @@ export function OrderNowButton({ book }: Props) {
     <>
       <button
         type="button"
-        className="btn btn-primary btn-sm btn-block rounded-lg normal-case"
-        aria-label={`${confirmation ? 'Added' : 'Order Now'}: ${book.name}`}
-        disabled={isLoading}
+        className={`btn btn-primary btn-block rounded-lg normal-case ${size === 'sm' ? 'btn-sm' : ''}`}
+        aria-label={`${soldOut ? 'Sold out' : confirmation ? 'Added' : 'Order Now'}: ${book.name}`}
+        disabled={isLoading || soldOut}
         onClick={() => void order()}
       >
-        {confirmation ? 'Added ✓' : 'Order Now'}
+        {soldOut ? 'Sold out' : confirmation ? 'Added ✓' : 'Order Now'}
       </button>
       {/* Always present, so screen readers announce the text when it appears. */}
       <span role="status" className="sr-only">

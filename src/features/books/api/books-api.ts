@@ -1,5 +1,5 @@
 import { baseApi } from '@/lib/api/base-api';
-import type { Book, BookListQuery, BookPage } from '../types';
+import type { Book, BookDetail, BookListQuery, BookPage } from '../types';
 
 /** A catalogue page: the list query with `page` always given. */
 export type BookPageQuery = BookListQuery & { page: number };
@@ -18,9 +18,14 @@ export const booksApi = baseApi.injectEndpoints({
       query: (query) => ({ url: '/books', query }),
       providesTags: ['Books'],
     }),
+    /** GET /books/{id}: a book's page (its details and the copies left); 404 once removed. */
+    getBook: build.query<BookDetail, string>({
+      query: (id) => ({ url: `/books/${encodeURIComponent(id)}` }),
+      providesTags: (_result, _error, id) => ['Books', { type: 'Books', id }],
+    }),
   }),
 });
 
-export const { useGetBooksQuery, useGetBookPageQuery } = booksApi;
+export const { useGetBooksQuery, useGetBookPageQuery, useGetBookQuery } = booksApi;
 
 export { booksErrorMessage } from './books-error';

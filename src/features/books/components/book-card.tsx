@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatCents, toCents } from '@contract/money';
+import { paths } from '@/config/paths';
 import type { Book } from '../types';
 
 type Props = {
@@ -15,14 +17,22 @@ const cardClass =
 const nameClass = 'line-clamp-2 min-h-[2lh] text-sm font-semibold leading-snug sm:text-base';
 const priceClass = 'mt-auto text-base font-bold sm:text-lg';
 
-/** A book in a grid: cover, name, category and price; `action` adds a button (e.g. Order Now). */
+/**
+ * A book in a grid: cover, name, author, category and price, each cover and name a link to the
+ * book's page; `action` adds a button (e.g. Order Now).
+ */
 export function BookCard({ book, action, eager = false }: Props) {
   return (
     <article
       aria-label={book.name}
       className={`group ${cardClass} transition duration-200 hover:-translate-y-1 hover:shadow-lg`}
     >
-      <div className="relative aspect-[3/4] overflow-hidden bg-base-200">
+      {/* The name is the link the keyboard meets; the cover is the same link for a pointer. */}
+      <Link
+        to={paths.bookPage(book._id)}
+        tabIndex={-1}
+        className="relative block aspect-[3/4] overflow-hidden bg-base-200"
+      >
         <img
           src={book.image}
           alt={`Cover of ${book.name}`}
@@ -31,12 +41,17 @@ export function BookCard({ book, action, eager = false }: Props) {
           loading={eager ? 'eager' : 'lazy'}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
-        <span className="badge absolute left-2 top-2 border-0 bg-base-100/90 text-xs font-medium capitalize text-base-content shadow-sm">
+        {/* At the foot of the cover: the covers print the author's name at the top. */}
+        <span className="badge absolute bottom-2 left-2 border-0 bg-base-100/90 text-xs font-medium capitalize text-base-content shadow-sm">
           {book.category}
         </span>
-      </div>
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <h3 className={nameClass}>{book.name}</h3>
+        <h3 className={nameClass}>
+          <Link to={paths.bookPage(book._id)} className="hover:text-primary hover:underline">
+            {book.name}
+          </Link>
+        </h3>
         <p className={`${priceClass} text-primary`}>{formatCents(toCents(book.price))}</p>
         {action}
       </div>

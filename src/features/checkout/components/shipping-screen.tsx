@@ -11,7 +11,14 @@ export type CheckoutCart =
   | { status: 'loading' }
   | { status: 'error'; message: string; retry: () => void }
   | { status: 'empty' }
-  | { status: 'ready'; source: PaymentSource; totalCents: number; itemCount: number };
+  | {
+      status: 'ready';
+      source: PaymentSource;
+      totalCents: number;
+      itemCount: number;
+      /** Lines of the cart that will not be paid (sold out, no longer sold), by name. */
+      leftOut?: string[];
+    };
 
 type Props = {
   cart: CheckoutCart;
@@ -36,6 +43,11 @@ function CartLine({ cart }: { cart: CheckoutCart }) {
           {cart.itemCount === 1 ? 'item' : 'items'})
         </span>
         <span className="font-semibold tabular-nums">{formatCents(cart.totalCents)}</span>
+        {cart.leftOut && cart.leftOut.length > 0 && (
+          <span className="w-full font-medium text-error">
+            Not included (no longer available): {cart.leftOut.join(', ')}
+          </span>
+        )}
       </p>
     );
   }
