@@ -6,6 +6,8 @@
 //     p50/p95 over 200 each, from the server's own clock (Fastify's reply.elapsedTime).
 //  2. 50 users checking out at once (intent → card confirmed → signed webhook), then every event
 //     delivered a second time: each paid cart must become exactly its orders, none lost or doubled.
+//  3. 20 shoppers racing for the last 5 copies of a book (intent → card → webhook, all at once):
+//     how many were sold, refused before paying, and charged without orders (must be 0).
 // Usage: npx tsx bench/checkout.ts
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +81,8 @@ async function startStack(kind: DbKind): Promise<Stack> {
   });
   const bench = await openBenchDb(kind, async (db) => {
     await seedCatalogue(db);
+    // Parts 1 and 2 measure checkout, not stock: every book has plenty.
+    await db.query('update books set stock = 100000');
   });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -297,6 +301,75 @@ async function measureConcurrentCheckouts(stack: Stack, kind: DbKind): Promise<b
   return ok;
 }
 
+const RACERS = 20;
+const LAST_COPIES = 5;
+
+/** 20 shoppers, one copy each in the cart, for a book with 5 left: everyone pays at once. */
+async function measureLastCopies(stack: Stack, kind: DbKind): Promise<boolean> {
+  const [book] = await stack.db.query<{ id: string }>(
+    `insert into books (name, author, price_cents, image, category, stock)
+     values ($1, 'Bench Author', 1500, '/images/books/orbit-of-glass.svg', 'story', $2)
+     returning id`,
+    [`Last copies ${randomBytes(4).toString('hex')}`, LAST_COPIES],
+  );
+  if (!book) throw new Error('no book');
+  const tokens = createTokens(stack);
+  const shoppers = await Promise.all(
+    Array.from({ length: RACERS }, async (_, i) => {
+      const email = `bench-racer-${i}-${randomBytes(4).toString('hex')}@example.com`;
+      await upsertOnSignIn(stack.db, {
+        email,
+        firebaseUid: `racer-${i}`,
+        isConfiguredAdmin: false,
+        signUpDate: null,
+      });
+      await addToCart(stack.db, { email, bookId: book.id, quantity: 1 });
+      return { email, token: await tokens.sign({ email, role: 'user' }) };
+    }),
+  );
+  const before = await succeededPayments(stack.db);
+  const outcomes = await Promise.all(
+    shoppers.map(async (shopper) => {
+      const response = await fetch(`http://127.0.0.1:${SERVER_PORT}${INTENT_PATH}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${shopper.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ source: 'books', shipping: { ...SHIPPING, email: shopper.email } }),
+      });
+      const body = (await response.json()) as { clientSecret?: string };
+      if (response.status !== 200 || !body.clientSecret) return 'refused' as const;
+      await stack.stripe.paymentIntents.confirm(intentId(body.clientSecret), {
+        payment_method: 'pm_card_visa',
+      });
+      return 'paid' as const;
+    }),
+  );
+  const paid = outcomes.filter((outcome) => outcome === 'paid').length;
+  await waitFor(
+    'the racers’ webhooks',
+    async () => (await succeededPayments(stack.db)) >= before + paid,
+  );
+  const [sold] = await stack.db.query<{ copies: number }>(
+    'select coalesce(sum(quantity), 0)::int as copies from orders where book_id = $1',
+    [book.id],
+  );
+  const [stock] = await stack.db.query<{ stock: number }>('select stock from books where id = $1', [
+    book.id,
+  ]);
+  const [charged] = await stack.db.query<{ n: number }>(
+    `select count(*)::int as n from payments p
+     where p.status = 'succeeded' and not exists (select 1 from orders o where o.payment_id = p.id)`,
+  );
+  const copies = sold?.copies ?? 0;
+  const withoutOrders = charged?.n ?? 0;
+  const ok = copies === LAST_COPIES && stock?.stock === 0 && withoutOrders === 0;
+  console.log(
+    `${kind.padEnd(8)} ${RACERS} shoppers for the last ${LAST_COPIES} copies: sold ${copies}, ` +
+      `refused before paying ${RACERS - paid}, charged without orders ${withoutOrders}, ` +
+      `stock left ${stock?.stock ?? '?'}  ${ok ? 'ok' : 'FAIL'}`,
+  );
+  return ok;
+}
+
 async function main(): Promise<void> {
   let ok = true;
   for (const kind of benchDbKinds()) {
@@ -310,6 +383,7 @@ async function main(): Promise<void> {
     try {
       await measureServerTimes(stack, kind);
       ok = (await measureConcurrentCheckouts(stack, kind)) && ok;
+      ok = (await measureLastCopies(stack, kind)) && ok;
     } finally {
       await stack.close();
     }

@@ -25,6 +25,7 @@ export const screenLoaders = {
   myOrders: () => import('./routes/dashboard/my-orders'),
   allUsers: () => import('./routes/dashboard/all-users'),
   addBook: () => import('./routes/dashboard/add-book'),
+  adminBooks: () => import('./routes/dashboard/admin-books'),
   /** The footer's six company and legal pages, one screen: the path picks the page. */
   info: () => import('./routes/info'),
   notFound: () => import('./routes/not-found'),
@@ -76,6 +77,7 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.myOrders, screen: 'myOrders', access: 'open' },
       { path: dashboardRoutes.allUsers, screen: 'allUsers', access: 'admin' },
       { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
+      { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },
     ],
   },
   { path: paths.about, screen: 'info', access: 'open' },

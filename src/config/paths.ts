@@ -5,6 +5,7 @@ export const dashboardRoutes = {
   myOrders: 'myOrders',
   allUsers: 'allusers',
   addBook: 'addbook',
+  adminBooks: 'books',
 } as const;
 
 // Every route path of the product in one place (docs/product.md §2 route table).
@@ -29,6 +30,7 @@ export const paths = {
   myOrders: `${dashboard}/${dashboardRoutes.myOrders}`,
   allUsers: `${dashboard}/${dashboardRoutes.allUsers}`,
   addBook: `${dashboard}/${dashboardRoutes.addBook}`,
+  adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
   // The footer's company and legal pages (docs/product.md §2.19).
   about: '/about',
   contact: '/contact',

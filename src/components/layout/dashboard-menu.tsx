@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
-import { BookIcon, CartIcon, UserIcon, UsersIcon } from '@/components/icons';
+import { BookIcon, CartIcon, LibraryIcon, UserIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { focusRing } from './focus-ring';
@@ -20,6 +20,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
     items.push(
       { to: paths.allUsers, label: 'Make Admin', icon: UsersIcon },
       { to: paths.addBook, label: 'Add Book', icon: BookIcon },
+      { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
     );
   }
   return items;

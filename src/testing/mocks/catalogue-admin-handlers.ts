@@ -1,8 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { IMAGE_LIMITS } from '@contract/images';
-import { BOOK_MESSAGES } from '@contract/book-rules';
-import { ApiFailure, apiRoute } from './api-route';
-import { db, type DbBook } from './db';
+import { BOOK_MESSAGES, DEFAULT_ADMIN_BOOK_PAGE_SIZE } from '@contract/book-rules';
+import type { AdminBook, BookHistoryEntry } from '@contract/books';
+import { toCents } from '@contract/money';
+import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { db, type DbBook, type DbUser } from './db';
 
 // Adding a book (docs/architecture.md §3): POST /book, and the image hosts it uploads to first, the product
 // server's /images and imgbb. Who may call them and how bodies are checked come from contract/.
@@ -24,6 +26,37 @@ function sniffImageType(bytes: Uint8Array): ImageType | undefined {
 const uploads = new Map<string, { type: ImageType; bytes: Uint8Array }>();
 let uploadSequence = 0;
 let bookSequence = 0;
+let auditSequence = 0;
+
+/** Writes an admin's change to the audit log, as the server does in the change's transaction. */
+function recordAudit(
+  caller: DbUser | null,
+  bookId: string,
+  action: BookHistoryEntry['action'],
+  changes: Record<string, unknown>,
+): void {
+  db.audit.push({
+    id: String(++auditSequence),
+    bookId,
+    actorEmail: requireCaller(caller).email,
+    action,
+    changes,
+    createdAt: new Date().toISOString(),
+  });
+}
+
+// Names compare by code unit like the server's `collate "C"`: lower-cased, then as is, then id.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: DbBook, b: DbBook) =>
+  compareText(a.name.toLowerCase(), b.name.toLowerCase()) ||
+  compareText(a.name, b.name) ||
+  compareText(a._id, b._id);
+
+/** A row of the admin's Books screen: the stored stock and the copies held. */
+const adminRow = ({ removed: _removed, held = 0, ...book }: DbBook): AdminBook => ({
+  ...book,
+  held,
+});
 
 /** The multipart field `image` as bytes with its sniffed type; 400/413 like the server. */
 async function readImage(request: Request): Promise<{ type: ImageType; bytes: Uint8Array }> {
@@ -65,12 +98,14 @@ function tooLarge() {
 
 export const catalogueAdminHandlers = [
   apiRoute('POST /api/book', {
-    handle: ({ body }) => {
+    handle: ({ body, caller }) => {
       if (db.books.some((book) => !book.removed && book.name === body.name)) {
         throw new ApiFailure(409, `A book named "${body.name}" already exists`);
       }
       const insertedId = `b-new-${++bookSequence}`;
       db.books.push({ _id: insertedId, ...body, description: body.description ?? '' });
+      const { price, ...fields } = body;
+      recordAudit(caller, insertedId, 'book.create', { ...fields, priceCents: toCents(price) });
       return HttpResponse.json({ acknowledged: true, insertedId }, { status: 201 });
     },
   }),
@@ -80,7 +115,7 @@ export const catalogueAdminHandlers = [
   }),
 
   apiRoute('PATCH /api/books/:id', {
-    handle: ({ params, body }) => {
+    handle: ({ params, body, caller }) => {
       const book = liveBook(params.id);
       if (
         body.name !== undefined &&
@@ -90,14 +125,22 @@ export const catalogueAdminHandlers = [
       ) {
         throw new ApiFailure(409, `A book named "${body.name}" already exists`);
       }
+      const changes: Record<string, [unknown, unknown]> = {};
+      for (const [field, value] of Object.entries(body)) {
+        const before: unknown = book[field as keyof DbBook];
+        if (before !== value) changes[field] = [before, value];
+      }
       Object.assign(book, body);
-      return HttpResponse.json(liveBook(params.id));
+      if (Object.keys(changes).length > 0) recordAudit(caller, book._id, 'book.update', changes);
+      const { held: _held, ...detail } = liveBook(params.id);
+      return HttpResponse.json(detail);
     },
   }),
 
   apiRoute('DELETE /api/books/:id', {
-    handle: ({ params }) => {
+    handle: ({ params, caller }) => {
       liveBook(params.id).removed = true;
+      recordAudit(caller, params.id, 'book.remove', {});
       return HttpResponse.json({ acknowledged: true, removedId: params.id });
     },
   }),
@@ -123,6 +166,49 @@ export const catalogueAdminHandlers = [
       const image = uploads.get(id);
       if (!image) throw new ApiFailure(404, 'No such image.');
       return new HttpResponse(image.bytes, { headers: { 'content-type': image.type } });
+    },
+  }),
+];
+
+/**
+ * The admin's Books screen: GET /admin/books and a book's history. Listed before the user
+ * handlers: `GET /api/admin/:email` would otherwise take `/api/admin/books` (the server's router
+ * prefers the static path).
+ */
+export const adminBookHandlers = [
+  apiRoute('GET /api/admin/books', {
+    handle: ({ query }) => {
+      const q = query.q?.toLowerCase();
+      const matches = db.books
+        .filter((book) => !book.removed)
+        .filter(
+          (book) =>
+            !q || book.name.toLowerCase().includes(q) || book.author.toLowerCase().includes(q),
+        )
+        .sort(byName);
+      const page = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_ADMIN_BOOK_PAGE_SIZE;
+      const start = (page - 1) * limit;
+      return HttpResponse.json({
+        books: matches.slice(start, start + limit).map(adminRow),
+        total: matches.length,
+        page,
+        limit,
+      });
+    },
+  }),
+
+  apiRoute('GET /api/admin/books/:id/history', {
+    handle: ({ params }) => {
+      // A removed book keeps its history.
+      if (!db.books.some((book) => book._id === params.id)) {
+        throw new ApiFailure(404, BOOK_MESSAGES.notFound);
+      }
+      const entries = db.audit
+        .filter((entry) => entry.bookId === params.id)
+        .reverse()
+        .map(({ bookId: _bookId, ...entry }) => entry);
+      return HttpResponse.json(entries);
     },
   }),
 ];

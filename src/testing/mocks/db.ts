@@ -1,4 +1,4 @@
-import type { BookDetail } from '@contract/books';
+import type { BookDetail, BookHistoryEntry } from '@contract/books';
 import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { Order } from '@contract/orders';
@@ -37,8 +37,14 @@ export type DbPayment = {
   status: 'pending' | 'succeeded' | 'failed' | 'refunded';
 };
 
-/** A book as the server keeps it: a removed one stays (carts and orders name it). */
-export type DbBook = BookDetail & { removed?: boolean };
+/**
+ * A book as the server keeps it: a removed one stays (carts and orders name it). `held`: copies
+ * checkouts hold, for the admin's Books screen (the fake's checkouts hold none themselves).
+ */
+export type DbBook = BookDetail & { removed?: boolean; held?: number };
+
+/** An admin's change to a book (the server's audit_log), with the book it names. */
+export type DbAuditEntry = BookHistoryEntry & { bookId: string };
 
 /**
  * A cart line as stored; name, price, image, status and stock are the book's now (the GET
@@ -61,6 +67,8 @@ type Db = {
   /** Every user's orders (each names its owner in `email`). */
   orders: DbOrder[];
   payments: DbPayment[];
+  /** Admin changes to books, oldest first. */
+  audit: DbAuditEntry[];
 };
 
 let userSequence = 0;
@@ -150,6 +158,7 @@ export const db: Db = {
   carts: [],
   orders: [],
   payments: [],
+  audit: [],
 };
 seedUsers();
 
@@ -160,5 +169,6 @@ export function resetDb(): void {
   db.carts = [];
   db.orders = [];
   db.payments = [];
+  db.audit = [];
   seedUsers();
 }

@@ -8,7 +8,7 @@ import {
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES } from '@contract/newsletter';
 import { apiRoute } from './api-route';
-import { catalogueAdminHandlers } from './catalogue-admin-handlers';
+import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
 import { checkoutHandlers } from './checkout-handlers';
 import { stripeHandlers } from './stripe-handlers';
@@ -82,6 +82,8 @@ export const handlers = [
     },
   }),
 
+  // Before userHandlers: their `GET /api/admin/:email` would match `/api/admin/books`.
+  ...adminBookHandlers,
   ...userHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,

@@ -31,7 +31,7 @@ function describeChange(field: string, change: unknown): string {
 }
 
 /** What an entry changed, in words. */
-export function describeEntry(entry: BookHistoryEntry): string {
+function describeEntry(entry: BookHistoryEntry): string {
   switch (entry.action) {
     case 'book.update':
       return Object.entries(entry.changes)

@@ -41,12 +41,12 @@ export function BookCard({ book, action, eager = false }: Props) {
           loading={eager ? 'eager' : 'lazy'}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
         />
-        {/* At the foot of the cover: the covers print the author's name at the top. */}
-        <span className="badge absolute bottom-2 left-2 border-0 bg-base-100/90 text-xs font-medium capitalize text-base-content shadow-sm">
-          {book.category}
-        </span>
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        {/* Under the cover, not on it: the covers print the author's name at the top or foot. */}
+        <p className="text-xs font-medium uppercase tracking-wide text-base-content/70">
+          {book.category}
+        </p>
         <h3 className={nameClass}>
           <Link to={paths.bookPage(book._id)} className="hover:text-primary hover:underline">
             {book.name}
@@ -68,6 +68,9 @@ export function BookCardSkeleton({ withAction = false }: { withAction?: boolean 
     <div aria-hidden="true" className={cardClass}>
       <div className="skeleton aspect-[3/4] rounded-none" />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <p className="text-xs">
+          <span className="skeleton block h-[1lh] w-1/4 rounded" />
+        </p>
         <div className={nameClass}>
           <span className="skeleton block h-[1lh] w-4/5 rounded" />
         </div>

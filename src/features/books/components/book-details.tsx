@@ -23,9 +23,9 @@ type Props = {
 };
 
 const stockClass = {
-  'in-stock': 'text-success-content bg-success/20',
-  low: 'text-warning-content bg-warning/30',
-  'sold-out': 'text-base-content bg-base-300',
+  'in-stock': 'bg-emerald-100 text-emerald-900',
+  low: 'bg-amber-100 text-amber-900',
+  'sold-out': 'bg-base-300 text-base-content',
 } as const;
 
 /** A short meta description: the author and the start of the description. */

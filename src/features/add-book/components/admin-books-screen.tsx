@@ -1,0 +1,281 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminBook } from '@contract/books';
+import { formatCents, toCents } from '@contract/money';
+import { BookIcon, TrashIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { Spinner } from '@/components/spinner';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { confirmDialog } from '@/lib/dialogs';
+import { notify } from '@/lib/notify';
+import { useGetAdminBooksQuery, useRemoveBookMutation } from '../api/admin-books-api';
+import { EditBookPanel } from './edit-book-panel';
+
+const SEARCH_MAX_LENGTH = 100;
+
+/** A whole number ≥ 1 from the address bar, or undefined. */
+function pageOf(text: string | null): number | undefined {
+  const page = Number(text);
+  return Number.isInteger(page) && page >= 1 ? page : undefined;
+}
+
+function StockCell({ book }: { book: AdminBook }) {
+  return (
+    <>
+      <span className="font-medium tabular-nums">{book.stock}</span>
+      {book.held > 0 && (
+        <span className="block whitespace-nowrap text-xs text-base-content/70">
+          {book.held} held
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Books (docs/product.md §2 Books): the live books, searchable by name or author and paged by the
+ * server, each with Edit and Remove. The search, the page and the book being edited are in the
+ * address (`?q=&page=&edit=`), so Back and a reload keep them.
+ */
+export function AdminBooksScreen() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = pageOf(params.get('page')) ?? 1;
+  const editId = params.get('edit');
+  const [text, setText] = useState(q);
+  const [pending, setPending] = useState<string | null>(null);
+  const { data, error, isError, isLoading, isFetching, refetch } = useGetAdminBooksQuery({
+    q: q === '' ? undefined : q,
+    page,
+  });
+  const [removeBook] = useRemoveBookMutation();
+
+  const books = isError ? [] : (data?.books ?? []);
+  const total = data?.total ?? 0;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const isRefreshing = isFetching && !isLoading;
+
+  /** Changes the address's search params (an empty value drops the param). */
+  const navigate = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
+
+  useEffect(() => setText(q), [q]);
+  // The last book of the last page was removed (or the address named a page past the end).
+  useEffect(() => {
+    if (data && !isFetching && page > pageCount) goToPage(pageCount);
+  });
+
+  const editing = editId ? books.find((book) => book._id === editId) : undefined;
+  if (editing) {
+    return <EditBookPanel key={editing._id} book={editing} onClose={() => navigate({ edit: null })} />;
+  }
+
+  const handleRemove = async (book: AdminBook) => {
+    const confirmed = await confirmDialog({
+      title: 'Remove this book?',
+      text: `Remove ${book.name} from the catalogue? Carts will show it as unavailable; orders keep it.`,
+      confirmText: 'Yes, remove it',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setPending(book._id);
+    try {
+      await removeBook(book._id).unwrap();
+      notify.success(`${book.name} was removed from the catalogue.`);
+    } catch (removeError) {
+      notify.error(errorMessageOr(removeError, 'The book could not be removed.'));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-books-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Books</p>
+          <h1 id="admin-books-heading" className="mt-1 text-2xl font-bold tracking-tight">
+            Books in the catalogue
+          </h1>
+        </div>
+        {isRefreshing && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      <form
+        role="search"
+        aria-label="Books"
+        className="flex max-w-xl items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate({ q: text.trim(), page: null });
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label
+            htmlFor="admin-book-search"
+            className="mb-1.5 block text-sm font-medium text-base-content/90"
+          >
+            Search by name or author
+          </label>
+          <input
+            id="admin-book-search"
+            type="search"
+            value={text}
+            maxLength={SEARCH_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(event) => setText(event.target.value)}
+            className="input input-bordered w-full rounded-xl"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary rounded-xl normal-case">
+          Search
+        </button>
+      </form>
+
+      {isLoading ? (
+        <Spinner label="Loading the books…" />
+      ) : isError ? (
+        <LoadError
+          message={errorMessageOr(error, 'Could not load the books.')}
+          onRetry={() => void refetch()}
+        />
+      ) : books.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+          <BookIcon className="h-8 w-8 text-primary" />
+          <p className="mt-3 text-base-content/70">
+            {q ? `No book matches “${q}”.` : 'The catalogue has no books yet.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/70" aria-live="polite">
+            {total === 1 ? '1 book' : `${total} books`}
+            {q && ` matching “${q}”`}
+          </p>
+          {/* Scrolls sideways inside its frame on a narrow phone, never the page. */}
+          <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+            <table className="table">
+              <thead>
+                <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
+                  <th scope="col" className="w-14">
+                    <span className="sr-only">Cover</span>
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="hidden md:table-cell">
+                    Author
+                  </th>
+                  <th scope="col" className="hidden lg:table-cell">
+                    Category
+                  </th>
+                  <th scope="col" className="text-right">
+                    Price
+                  </th>
+                  <th scope="col" className="text-right">
+                    Stock
+                  </th>
+                  <th scope="col" className="text-right">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {books.map((book) => {
+                  const busy = pending === book._id;
+                  return (
+                    <tr key={book._id} className="hover:bg-base-200/40">
+                      <td>
+                        <img
+                          src={book.image}
+                          alt=""
+                          width={40}
+                          height={56}
+                          loading="lazy"
+                          className="h-14 w-10 rounded-md bg-base-200 object-cover"
+                        />
+                      </td>
+                      <th scope="row" className="min-w-32 font-medium">
+                        <span className="break-words">{book.name}</span>
+                        <span className="block text-xs font-normal text-base-content/70 md:hidden">
+                          {book.author}
+                        </span>
+                      </th>
+                      <td className="hidden md:table-cell">{book.author}</td>
+                      <td className="hidden capitalize lg:table-cell">{book.category}</td>
+                      <td className="text-right tabular-nums">
+                        {formatCents(toCents(book.price))}
+                      </td>
+                      <td className="text-right">
+                        <StockCell book={book} />
+                      </td>
+                      <td>
+                        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                          <button
+                            type="button"
+                            aria-label={`Edit ${book.name}`}
+                            disabled={busy}
+                            onClick={() => navigate({ edit: book._id })}
+                            className="btn btn-outline btn-primary btn-xs rounded-lg normal-case sm:btn-sm"
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            aria-label={`Remove ${book.name}`}
+                            disabled={busy}
+                            onClick={() => void handleRemove(book)}
+                            className="btn btn-ghost btn-xs gap-1 rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
+                          >
+                            {busy ? (
+                              <span
+                                className="loading loading-spinner loading-xs"
+                                aria-hidden="true"
+                              />
+                            ) : (
+                              <TrashIcon className="h-4 w-4" />
+                            )}
+                            Remove
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+            <button
+              type="button"
+              disabled={page <= 1}
+              onClick={() => goToPage(page - 1)}
+              className="btn btn-sm rounded-xl normal-case"
+            >
+              Previous
+            </button>
+            <p className="text-sm text-base-content/80">
+              Page {Math.min(page, pageCount)} of {pageCount}
+            </p>
+            <button
+              type="button"
+              disabled={page >= pageCount}
+              onClick={() => goToPage(page + 1)}
+              className="btn btn-sm rounded-xl normal-case"
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
