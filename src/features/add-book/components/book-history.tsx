@@ -73,8 +73,8 @@ export function BookHistory({ bookId }: { bookId: string }) {
           {data.map((entry) => (
             <li key={entry.id} className="rounded-xl bg-base-200/50 p-3 text-sm">
               <p className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-semibold">{ACTIONS[entry.action]}</span>
-                <span className="break-all text-base-content/80">by {entry.actorEmail}</span>
+                <span className="font-semibold">{ACTIONS[entry.action]}</span>{' '}
+                <span className="break-all text-base-content/80">by {entry.actorEmail}</span>{' '}
                 <time dateTime={entry.createdAt} className="text-xs text-base-content/70">
                   {when(entry.createdAt)}
                 </time>
