@@ -14,7 +14,7 @@ import {
   startProductionStack,
   type StackPorts,
 } from '../scripts/lib/production-stack';
-import { PUBLIC_ROUTES } from './public-routes';
+import { PUBLIC_ROUTES, resolvePublicRoute } from './public-routes';
 
 const PORT = 3300;
 const EMULATOR_PORT = 9299;
@@ -53,7 +53,10 @@ function sizes(file: string): { gzipKb: number; brotliKb: number; text: string }
 async function scriptsOf(browser: Browser, route: string): Promise<Script[]> {
   const page = await browser.newPage();
   try {
-    await page.goto(`http://127.0.0.1:${PORT}${route}`, { waitUntil: 'networkidle' });
+    const base = `http://127.0.0.1:${PORT}`;
+    await page.goto(`${base}${await resolvePublicRoute(base, route)}`, {
+      waitUntil: 'networkidle',
+    });
     const paths = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')

@@ -12,7 +12,7 @@ import {
   startProductionStack,
   type StackPorts,
 } from '../scripts/lib/production-stack';
-import { PUBLIC_ROUTES } from './public-routes';
+import { PUBLIC_ROUTES, resolvePublicRoute } from './public-routes';
 
 const PORT = 3400;
 const EMULATOR_PORT = 9499;
@@ -106,7 +106,8 @@ async function main(): Promise<void> {
   try {
     const rows: Row[] = [];
     for (const route of routes) {
-      rows.push(await audit(`http://127.0.0.1:${PORT}${route}`));
+      const base = `http://127.0.0.1:${PORT}`;
+      rows.push(await audit(`${base}${await resolvePublicRoute(base, route)}`));
     }
     console.log('Lighthouse, mobile (simulated throttling), production build:');
     printTable(rows);

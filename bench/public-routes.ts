@@ -1,2 +1,22 @@
 /** Every screen a visitor can open without signing in (docs/product.md §2, §6): the benchmarks measure these. */
-export const PUBLIC_ROUTES = ['/', '/courses', '/cart', '/book', '/drawing', '/login', '/signup'];
+export const PUBLIC_ROUTES = [
+  '/',
+  '/courses',
+  '/cart',
+  '/book',
+  '/book/:first',
+  '/drawing',
+  '/login',
+  '/signup',
+  '/about',
+  '/privacy',
+];
+
+/** A route of the list as a path: `/book/:first` is the page of the catalogue's first book. */
+export async function resolvePublicRoute(baseUrl: string, route: string): Promise<string> {
+  if (route !== '/book/:first') return route;
+  const response = await fetch(`${baseUrl}/api/books?limit=1`);
+  const [book] = (await response.json()) as { _id: string }[];
+  if (!book) throw new Error('the catalogue is empty');
+  return `/book/${book._id}`;
+}

@@ -31,6 +31,11 @@ export const ACCESS_POLICY_KINDS = [
   /** As `cart-line-owner`, for the order named by the path's `:id`. */
   'order-owner',
   /**
+   * The user who owns the checkout (payment) named by the path's `:id`, or any admin; anyone
+   * else gets the 404 of a checkout that does not exist.
+   */
+  'payment-owner-or-admin',
+  /**
    * Stripe only: no user credentials; the route itself checks the `Stripe-Signature` header
    * against the webhook secret and answers 400 when it is missing, bad or stale.
    */
@@ -92,6 +97,7 @@ export const PATH_EMAIL_POLICIES: ReadonlySet<AccessPolicy> = new Set([
 export const OWNER_POLICIES = {
   'cart-line-owner': 'cart-line',
   'order-owner': 'order',
+  'payment-owner-or-admin': 'payment',
 } as const satisfies Partial<Record<AccessPolicy, string>>;
 export type OwnerPolicy = keyof typeof OWNER_POLICIES;
 export type OwnedResource = (typeof OWNER_POLICIES)[OwnerPolicy];
@@ -104,7 +110,11 @@ export function isOwnerPolicy(policy: AccessPolicy): policy is OwnerPolicy {
 const NOT_FOUND_MESSAGES: Record<OwnedResource, string> = {
   'cart-line': CART_MESSAGES.lineNotFound,
   order: CHECKOUT_MESSAGES.orderNotFound,
+  payment: CHECKOUT_MESSAGES.orderNotFound,
 };
+
+/** Owner policies that also let any admin through (to a resource that exists). */
+const ADMIN_TOO: ReadonlySet<AccessPolicy> = new Set(['payment-owner-or-admin']);
 
 /** Policies that need an access token (as opposed to nothing, or a Firebase ID token). */
 export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
@@ -114,6 +124,7 @@ export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'admin',
   'cart-line-owner',
   'order-owner',
+  'payment-owner-or-admin',
 ]);
 
 /** The key of a route; HEAD routes (Fastify adds one per GET) share their GET's entry. */
@@ -172,9 +183,10 @@ export function accessDenial(
   // Authentication answers 401 before this; kept so a wiring mistake fails closed.
   if (!caller) return { status: 401, message: AUTH_MESSAGES.missingAccessToken };
   if (isOwnerPolicy(policy)) {
-    return resourceOwner && resourceOwner === caller.email
-      ? null
-      : { status: 404, message: NOT_FOUND_MESSAGES[OWNER_POLICIES[policy]] };
+    const allowed =
+      resourceOwner &&
+      (resourceOwner === caller.email || (ADMIN_TOO.has(policy) && caller.role === 'admin'));
+    return allowed ? null : { status: 404, message: NOT_FOUND_MESSAGES[OWNER_POLICIES[policy]] };
   }
   const isSelf = target !== undefined && caller.email === target;
   const isAdmin = caller.role === 'admin';

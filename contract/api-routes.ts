@@ -22,10 +22,17 @@ import {
   cartLineSchema,
   cartQuantityBodySchema,
 } from './carts';
+import { ownedCourseListSchema } from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
 import { newsletterBodySchema, newsletterResponseSchema } from './newsletter';
-import { orderDeletedSchema, orderListSchema, orderParamsSchema } from './orders';
+import {
+  checkoutParamsSchema,
+  checkoutSchema,
+  orderDeletedSchema,
+  orderListSchema,
+  orderParamsSchema,
+} from './orders';
 import {
   paymentIntentBodySchema,
   paymentIntentResponseSchema,
@@ -148,10 +155,19 @@ export const API_ROUTES = {
     body: bytesSchema.optional(),
     response: { 200: paymentWebhookResponseSchema },
   },
+  'GET /api/courses/owned': {
+    access: 'signed-in',
+    response: { 200: ownedCourseListSchema },
+  },
   'GET /api/booking/email/:email': {
     access: 'self-or-admin',
     params: emailParamsSchema,
     response: { 200: orderListSchema },
+  },
+  'GET /api/orders/:id': {
+    access: 'payment-owner-or-admin',
+    params: checkoutParamsSchema,
+    response: { 200: checkoutSchema },
   },
   'DELETE /api/booking/dlt/:id': {
     access: 'order-owner',

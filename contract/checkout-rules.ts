@@ -42,6 +42,23 @@ export const CHECKOUT_MESSAGES = {
   cartJustPaid: 'This cart was just paid. Please reload it and try again.',
 } as const;
 
+/** The 400 of a course checkout naming a course the caller already owns (bought and paid). */
+export function alreadyOwnedMessage(name: string): string {
+  return `You already own ${name}`;
+}
+
+/**
+ * Refuses a course checkout holding a course the caller already owns (docs/product.md §2.20): the
+ * first such line, by name. The server and the msw fake both check through this.
+ */
+export function refuseOwnedCourses(
+  lines: readonly { courseId?: string | null; name: string }[],
+  owned: ReadonlySet<string>,
+): void {
+  const line = lines.find((candidate) => candidate.courseId && owned.has(candidate.courseId));
+  if (line) throw new DomainError('invalid', alreadyOwnedMessage(line.name));
+}
+
 /**
  * The 409 of a checkout whose books another shopper took meanwhile, e.g. "Only 2 left: Orbit of
  * Glass" or "Sold out: Orbit of Glass; Only 1 left: The Silent Colony".
@@ -93,4 +110,15 @@ export function priceCourseItems<Line>(
     if (!line) throw new DomainError('invalid', CHECKOUT_MESSAGES.unknownCourse);
     return line;
   });
+}
+
+/**
+ * The order number a shopper sees for a checkout: "LT-" and eight characters of its id, upper
+ * case (`pay_3f9a1c…` → `LT-3F9A1C07`). The server and the msw fake both name orders this way.
+ */
+export function orderNumberOf(paymentId: string): string {
+  return `LT-${paymentId
+    .replace(/^[a-z]+_/, '')
+    .slice(0, 8)
+    .toUpperCase()}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shippingAddressSchema } from './payments';
 import { textSchema } from './text';
 
 export { CHECKOUT_MESSAGES } from './checkout-rules';
@@ -24,4 +25,38 @@ export const orderDeletedSchema = z.object({
   deletedCount: z.literal(1),
 });
 
+/** Params of GET /orders/{id}: the checkout's Stripe PaymentIntent id (`pi_…`). */
+export const checkoutParamsSchema = z.object({
+  id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(255),
+});
+
+export const CHECKOUT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+
+/**
+ * GET /orders/{id}: one checkout as its confirmation and receipt show it. `status` is `paid` once
+ * Stripe's webhook has made its orders (`pending` until then).
+ */
+export const checkoutSchema = z.object({
+  paymentId: z.string(),
+  /** Short and readable: what the shopper quotes to the shop. */
+  orderNumber: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  source: z.enum(['books', 'courses']),
+  /** ISO 8601: when the checkout was started. */
+  createdAt: z.string(),
+  email: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int().positive(),
+      /** Dollars per copy. */
+      price: z.number().positive(),
+    }),
+  ),
+  /** Dollars: what the card was charged. */
+  total: z.number().positive(),
+  shipping: shippingAddressSchema,
+});
+
 export type Order = z.infer<typeof orderSchema>;
+export type Checkout = z.infer<typeof checkoutSchema>;

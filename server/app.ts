@@ -24,6 +24,7 @@ import { adminBookRoutes } from './routes/admin-books';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { cartRoutes } from './routes/carts';
+import { courseRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(imageRoutes);
         await api.register(paymentRoutes);
         await api.register(orderRoutes);
+        await api.register(courseRoutes);
       },
       { prefix: '/api' },
     );

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client';
 import { cartLineOwner } from '../db/repositories/carts';
 import { orderOwner } from '../db/repositories/orders';
+import { paymentOwner } from '../db/repositories/payments';
 import type { OwnedResource } from './access-policy';
 
 /** The address of the user who owns the resource with this id; null when there is none. */
@@ -14,4 +15,5 @@ export type OwnerLookup = (db: Queryable, id: string) => Promise<string | null>;
 export const RESOURCE_OWNERS: Readonly<Record<OwnedResource, OwnerLookup>> = {
   'cart-line': cartLineOwner,
   order: orderOwner,
+  payment: paymentOwner,
 };

@@ -72,6 +72,8 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicy, string> = {
     'cart-line-owner: the user who owns the cart line :id (an access token); anyone else, admins too, gets 404.',
   'order-owner':
     'order-owner: the user who owns the order :id (an access token); anyone else, admins too, gets 404.',
+  'payment-owner-or-admin':
+    'payment-owner-or-admin: the user who started the checkout :id (its PaymentIntent id), or any admin; anyone else gets 404.',
   'stripe-signature':
     'stripe-signature: Stripe only; no user credentials, the Stripe-Signature header of the raw body is checked (400 when missing, bad or stale).',
 };

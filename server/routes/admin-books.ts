@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BOOK_AUDIT_ACTIONS,
-  BOOK_MESSAGES,
-  type BookHistoryEntry,
-} from '../../contract/books';
+import { BOOK_AUDIT_ACTIONS, BOOK_MESSAGES, type BookHistoryEntry } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
 import { listAudit, type AuditEntry } from '../db/repositories/audit-log';
 import { bookEverExisted, listBooksForAdmin } from '../db/repositories/books';

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
 import { CHECKOUT_MESSAGES } from '../../contract/orders';
+import { orderNumberOf } from '../../contract/checkout-rules';
+import { centsToDollars } from '../../contract/money';
+import type { Checkout } from '../../contract/orders';
 import { deleteOrder, listOrders } from '../db/repositories/orders';
+import { findCheckout, type PaymentStatus } from '../db/repositories/payments';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 
@@ -10,10 +14,39 @@ import { requireCaller } from '../plugins/auth';
  * user's) and delete their own. The `order-owner` policy has already answered 404 for anyone
  * else's order.
  */
+const CHECKOUT_STATUS: Record<PaymentStatus, Checkout['status']> = {
+  pending: 'pending',
+  succeeded: 'paid',
+  failed: 'failed',
+  refunded: 'refunded',
+};
+
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/booking/email/:email', {}, async (request) =>
     listOrders(app.db, request.params.email),
   );
+
+  // The order confirmation after paying, and the printable receipt (owner or admin).
+  apiRoute(app, 'GET /api/orders/:id', {}, async (request): Promise<Checkout> => {
+    const checkout = await findCheckout(app.db, request.params.id);
+    // Gone since the policy looked it up (its owner was deleted).
+    if (!checkout) throw new DomainError('not-found', CHECKOUT_MESSAGES.orderNotFound);
+    return {
+      paymentId: checkout.paymentIntentId,
+      orderNumber: orderNumberOf(checkout.id),
+      status: CHECKOUT_STATUS[checkout.status],
+      source: checkout.source,
+      createdAt: checkout.createdAt.toISOString(),
+      email: checkout.email,
+      lines: checkout.lines.map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        price: centsToDollars(line.unitPriceCents),
+      })),
+      total: centsToDollars(checkout.amountCents),
+      shipping: checkout.shipping,
+    };
+  });
 
   // Its own plugin: the spec's client sends a JSON body (possibly empty) whose content is never
   // read, so this route takes any body and discards it; every other route keeps the JSON parser.

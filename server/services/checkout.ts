@@ -11,6 +11,7 @@ import {
 import {
   checkoutAmountCents,
   priceCourseItems,
+  refuseOwnedCourses,
   stockShortMessage,
   type PaymentSource,
 } from '../../contract/checkout-rules';
@@ -18,6 +19,7 @@ import { DomainError } from '../../contract/domain-error';
 import type { Db, Queryable } from '../db/client';
 import { listCartLinesToPay } from '../db/repositories/carts';
 import { insertOrdersForPayment } from '../db/repositories/orders';
+import { ownedCourseIds } from '../db/repositories/owned-courses';
 import {
   countPaidCarts,
   findOpenPayment,
@@ -289,6 +291,11 @@ export function createCheckoutService(deps: {
         throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
       const snapshot =
         body.source === 'books' ? await priceBookCart(db, caller.email) : priceCourses(body.items);
+      if (snapshot.source === 'courses') {
+        // A course is bought once: "You already own {name}" (docs/product.md §2.20).
+        const courseIds = snapshot.lines.flatMap((line) => line.courseId ?? []);
+        refuseOwnedCourses(snapshot.lines, await ownedCourseIds(db, caller.email, courseIds));
+      }
       const key: CartKey = {
         email: caller.email,
         source: snapshot.source,

@@ -5,7 +5,7 @@ import { hasWholeCents, toCents } from '../../contract/money';
 import courseJson from '../../public/course.json';
 
 /** A course the shop sells, priced in cents. */
-export type Course = { id: string; name: string; priceCents: number };
+export type Course = { id: string; name: string; priceCents: number; image: string };
 
 const courseFileSchema = z.array(
   z.object({
@@ -28,6 +28,7 @@ function loadCourses(raw: unknown): ReadonlyMap<string, Course> {
       id: course._id,
       name: course.name,
       priceCents: toCents(course.price),
+      image: course.image,
     });
   }
   return courses;

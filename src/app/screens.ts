@@ -20,9 +20,11 @@ export const screenLoaders = {
   signup: () => import('./routes/signup'),
   payment: () => import('./routes/payment'),
   paymentCard: () => import('./routes/payment-card'),
+  receipt: () => import('./routes/receipt'),
   dashboard: () => import('./routes/dashboard/dashboard-layout'),
   profile: () => import('./routes/dashboard/profile'),
   myOrders: () => import('./routes/dashboard/my-orders'),
+  myCourses: () => import('./routes/dashboard/my-courses'),
   allUsers: () => import('./routes/dashboard/all-users'),
   addBook: () => import('./routes/dashboard/add-book'),
   adminBooks: () => import('./routes/dashboard/admin-books'),
@@ -68,6 +70,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: paths.signup, screen: 'signup', access: 'open' },
   { path: paths.payment, screen: 'payment', access: 'signed-in' },
   { path: paths.paymentCard, screen: 'paymentCard', access: 'signed-in' },
+  { path: routePatterns.receipt, screen: 'receipt', access: 'signed-in' },
   {
     path: paths.dashboard,
     screen: 'dashboard',
@@ -75,6 +78,7 @@ export const screenRoutes: ScreenRoute[] = [
     children: [
       { screen: 'profile', access: 'open' },
       { path: dashboardRoutes.myOrders, screen: 'myOrders', access: 'open' },
+      { path: dashboardRoutes.myCourses, screen: 'myCourses', access: 'open' },
       { path: dashboardRoutes.allUsers, screen: 'allUsers', access: 'admin' },
       { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
       { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },

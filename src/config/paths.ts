@@ -3,6 +3,7 @@ const dashboard = '/dashboard';
 /** The dashboard's screens relative to /dashboard: the router nests them there. */
 export const dashboardRoutes = {
   myOrders: 'myOrders',
+  myCourses: 'myCourses',
   allUsers: 'allusers',
   addBook: 'addbook',
   adminBooks: 'books',
@@ -16,6 +17,7 @@ export const paths = {
   courseCart: '/cart',
   book: '/book',
   bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,
+  receipt: (paymentId: string) => `/orders/${encodeURIComponent(paymentId)}/receipt`,
   allBooks: '/all-books',
   bookCart: '/cart-book',
   groupLearn: '/grouplearn',
@@ -28,6 +30,7 @@ export const paths = {
   paymentCard: '/paymentcard',
   dashboard,
   myOrders: `${dashboard}/${dashboardRoutes.myOrders}`,
+  myCourses: `${dashboard}/${dashboardRoutes.myCourses}`,
   allUsers: `${dashboard}/${dashboardRoutes.allUsers}`,
   addBook: `${dashboard}/${dashboardRoutes.addBook}`,
   adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
@@ -44,4 +47,5 @@ export const paths = {
 export const routePatterns = {
   chatRoom: '/chat/:roomId',
   bookPage: '/book/:bookId',
+  receipt: '/orders/:paymentId/receipt',
 } as const;

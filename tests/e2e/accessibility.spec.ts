@@ -24,6 +24,7 @@ const ROUTES = [
   '/paymentcard',
   '/dashboard',
   '/dashboard/myOrders',
+  '/dashboard/myCourses',
   '/about',
   '/contact',
   '/jobs',
@@ -44,6 +45,7 @@ const ADMIN_SCREENS = [
   '/dashboard/myOrders',
   '/dashboard/allusers',
   '/dashboard/addbook',
+  '/dashboard/books',
 ];
 
 const VIEWPORTS = {

@@ -70,6 +70,20 @@ test('a student buys two books with 4242…, sees them in My Orders and deletes 
   // The webhook empties the cart on the server; the badge follows without a reload.
   await expect(page.getByRole('link', { name: 'Book cart (0 items)' })).toBeVisible();
 
+  // The card form gives way to the order confirmation, paid once the webhook has landed.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  const confirmation = page.getByRole('region', { name: 'Order confirmation' });
+  await expect(confirmation.getByText('Paid', { exact: true })).toBeVisible();
+  const orderNumber = (await confirmation.getByText(/^LT-[0-9A-F]{8}$/).textContent()) ?? '';
+  await expect(confirmation.getByRole('cell', { name: first.name })).toBeVisible();
+  await expect(confirmation.getByRole('cell', { name: second.name })).toBeVisible();
+  await expect(confirmation).toContainText(`$${money(first.cents + second.cents)}`);
+  await expect(confirmation).toContainText('Toronto');
+  await confirmation.getByRole('link', { name: 'Printable receipt' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt' })).toBeVisible();
+  await expect(page.getByText(orderNumber)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+
   await openMyOrders(page);
   await expect(page.getByRole('heading', { name: 'Total number of order : 2' })).toBeVisible();
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
@@ -161,4 +175,12 @@ test('a course-cart purchase empties the course cart and shows in My Orders', as
   await expect(page.getByRole('row').filter({ hasText: course.name })).toContainText(
     `$${course.price.toFixed(2)}`,
   );
+
+  // The course is the student's now: "Owned" on /courses, and listed in My Courses.
+  await page.goto('/courses');
+  const card = page.getByRole('article', { name: course.name });
+  await expect(card.getByRole('link', { name: /^Owned/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Add To Cart/ })).toHaveCount(0);
+  await page.goto('/dashboard/myCourses');
+  await expect(page.getByRole('article', { name: course.name })).toContainText('Bought on');
 });

@@ -7,8 +7,9 @@ import { API_ROUTES, type ApiRouteSpec } from '../../contract/api-routes';
 import { bookParamsSchema } from '../../contract/books';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
 import { apiErrorSchema } from '../../contract/errors';
+import { paymentIntentResponseSchema } from '../../contract/payments';
 import { imageParamsSchema } from '../../contract/images';
-import { orderParamsSchema } from '../../contract/orders';
+import { checkoutParamsSchema, orderParamsSchema } from '../../contract/orders';
 import { emailParamsSchema } from '../../contract/users';
 import { buildApp } from '../../server/app';
 import {
@@ -28,8 +29,10 @@ import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
 import { multipartBody, TINY_PNG } from './helpers/multipart';
 import {
+  askForIntent,
   buyCourses,
   createTestGateway,
+  intentIdOf,
   paymentIntentEvent,
   TEST_WEBHOOK_SECRET,
 } from './helpers/payments';
@@ -48,6 +51,7 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   // Someone else's line is answered as a line that does not exist.
   'cart-line-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
   'order-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
+  'payment-owner-or-admin': { visitor: 401, owner: 'ok', other: 404, admin: 'ok' },
   // No user credentials at all: the signature decides (every sample here is signed).
   'stripe-signature': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
 };
@@ -106,15 +110,28 @@ async function freshBookId(): Promise<string> {
   return created.id;
 }
 
+/** One of `owner`'s checkouts (its PaymentIntent id): their book cart, asked to be paid. */
+async function checkoutOf(owner: SignedIn): Promise<string> {
+  await cartLineOf(owner);
+  const res = await askForIntent(t.app, owner, { source: 'books' });
+  expect(res.statusCode, res.body).toBe(200);
+  return intentIdOf(paymentIntentResponseSchema.parse(res.json()).clientSecret);
+}
+
 /** A stored image's id. */
 async function storedImage(): Promise<string> {
   const sha256 = createHash('sha256').update(TINY_PNG).digest('base64url');
   return insertImage(t.db, { contentType: 'image/png', bytes: TINY_PNG, sha256 });
 }
 
+/** Courses to buy in turn: a course is bought once, and an owner may need several orders. */
+const COURSE_IDS = ['c-01', 'c-02', 'c-03', 'c-04', 'c-05', 'c-06'];
+let coursesBought = 0;
+
 /** One of `owner`'s orders: a course bought through the intent and a signed webhook. */
 async function orderOf(owner: SignedIn): Promise<string> {
-  const paymentIntentId = await buyCourses(t.app, gateway, owner, [{ _id: 'c-01', quantity: 1 }]);
+  const courseId = COURSE_IDS[coursesBought++ % COURSE_IDS.length] ?? 'c-01';
+  const paymentIntentId = await buyCourses(t.app, gateway, owner, [{ _id: courseId, quantity: 1 }]);
   const [order] = await t.db.query<{ id: string }>(
     'select id from orders where payment_intent_id = $1',
     [paymentIntentId],
@@ -133,6 +150,7 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   [orderParamsSchema, async (owner) => ({ id: await orderOf(owner) })],
   [imageParamsSchema, async () => ({ id: await storedImage() })],
   [bookParamsSchema, async () => ({ id: await freshBookId() })],
+  [checkoutParamsSchema, async (owner) => ({ id: await checkoutOf(owner) })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */

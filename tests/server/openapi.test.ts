@@ -42,6 +42,7 @@ const EXPECTED_SECURITY: Record<AccessPolicy, unknown[]> = {
   admin: [{ accessToken: [] }],
   'cart-line-owner': [{ accessToken: [] }],
   'order-owner': [{ accessToken: [] }],
+  'payment-owner-or-admin': [{ accessToken: [] }],
   'firebase-self': [{ firebaseIdToken: [] }],
   'stripe-signature': [{ stripeSignature: [] }],
 };
@@ -141,7 +142,11 @@ describe('GET /api/openapi.json', () => {
       if (policy === 'admin' || policy === 'self' || policy === 'self-or-admin') {
         expect(codeOf(operation, '403'), route).toEqual(['forbidden']);
       }
-      if (policy === 'cart-line-owner' || policy === 'order-owner') {
+      if (
+        policy === 'cart-line-owner' ||
+        policy === 'order-owner' ||
+        policy === 'payment-owner-or-admin'
+      ) {
         expect(codeOf(operation, '404'), route).toEqual(['not_found']);
       }
     }

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLineSchema, type CartLine } from '../../contract/carts';
+import { alreadyOwnedMessage } from '../../contract/checkout-rules';
 import { apiErrorSchema } from '../../contract/errors';
 import { orderListSchema } from '../../contract/orders';
 import {
@@ -302,14 +303,16 @@ describe('checkout: PaymentIntent and webhook', () => {
       intentOk(await askForIntent(t.app, user, { source: 'books' }));
     });
 
-    it('lets the same cart be bought again once paid (a new intent)', async () => {
+    it('refuses the same course cart once paid: its courses are owned', async () => {
       const user = await signIn(t.app, 'pay-again');
       const items = [{ _id: 'c-02', quantity: 1 }];
       const first = intentOk(await askForIntent(t.app, user, { source: 'courses', items }));
       expect((await deliverWebhook(t.app, succeeded(first.clientSecret))).statusCode).toBe(200);
-      const second = intentOk(await askForIntent(t.app, user, { source: 'courses', items }));
-      expect(second.clientSecret).not.toBe(first.clientSecret);
-      expect(second.amount).toBe(first.amount);
+      expectError(
+        await askForIntent(t.app, user, { source: 'courses', items }),
+        400,
+        alreadyOwnedMessage('TypeScript in Depth'),
+      );
     });
   });
 

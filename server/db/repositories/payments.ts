@@ -230,3 +230,64 @@ export async function removePaidCartLines(tx: Queryable, paymentId: string): Pro
     [paymentId],
   );
 }
+
+/** Who started the checkout of this PaymentIntent (the `payment-owner-or-admin` policy). */
+export async function paymentOwner(db: Queryable, paymentIntentId: string): Promise<string | null> {
+  const [row] = await db.query<{ user_email: string }>(
+    'select user_email from payments where payment_intent_id = $1',
+    [paymentIntentId],
+  );
+  return row?.user_email ?? null;
+}
+
+/** A checkout as its confirmation and receipt show it (GET /orders/{id}). */
+export type CheckoutRecord = {
+  id: string;
+  paymentIntentId: string;
+  source: PaymentSource;
+  status: PaymentStatus;
+  email: string;
+  amountCents: number;
+  createdAt: Date;
+  lines: { name: string; quantity: number; unitPriceCents: number }[];
+  shipping: ShippingAddress;
+};
+
+export async function findCheckout(
+  db: Queryable,
+  paymentIntentId: string,
+): Promise<CheckoutRecord | undefined> {
+  const [row] = await db.query<{
+    id: string;
+    payment_intent_id: string;
+    source: PaymentSource;
+    status: PaymentStatus;
+    user_email: string;
+    amount_cents: number;
+    created_at: Date | string;
+    lines: { name: string; quantity: number; unitPriceCents: number }[];
+    shipping: ShippingAddress;
+  }>(
+    `select id, payment_intent_id, source, status, user_email, amount_cents, created_at, lines,
+            shipping
+     from payments where payment_intent_id = $1`,
+    [paymentIntentId],
+  );
+  return (
+    row && {
+      id: row.id,
+      paymentIntentId: row.payment_intent_id,
+      source: row.source,
+      status: row.status,
+      email: row.user_email,
+      amountCents: row.amount_cents,
+      createdAt: new Date(row.created_at),
+      lines: row.lines.map(({ name, quantity, unitPriceCents }) => ({
+        name,
+        quantity,
+        unitPriceCents,
+      })),
+      shipping: row.shipping,
+    }
+  );
+}

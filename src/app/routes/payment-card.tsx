@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import type { PaymentIntentBody } from '@contract/payments';
 import { paths } from '@/config/paths';
@@ -11,6 +11,7 @@ import {
 import { CardPaymentScreen } from '@/features/checkout/components/card-payment-screen';
 import { CheckoutLayout } from '@/features/checkout/components/checkout-layout';
 import { NothingToPay } from '@/features/checkout/components/nothing-to-pay';
+import { OrderConfirmation } from '@/features/orders/components/order-confirmation';
 import { usableAddress } from '@/features/checkout/shipping-address';
 import { clearCart } from '@/features/course-cart/course-cart-slice';
 import { baseApi } from '@/lib/api/base-api';
@@ -25,17 +26,19 @@ const SETTLE_TEXTS: Record<Exclude<SettleStatus, 'idle'>, string> = {
   'timed-out': 'Your orders will show in My Orders in a moment.',
 };
 
-function AfterPayment({ status }: { status: SettleStatus }) {
+function AfterPayment({ status, paymentId }: { status: SettleStatus; paymentId: string }) {
   return (
-    <p className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/70">
-      {status === 'waiting' && (
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+    <>
+      {status !== 'idle' && (
+        <p className="flex min-h-6 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-base-content/70">
+          {status === 'waiting' && (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          )}
+          <span>{SETTLE_TEXTS[status]}</span>
+        </p>
       )}
-      {status !== 'idle' && <span>{SETTLE_TEXTS[status]}</span>}
-      <Link to={paths.myOrders} className="link link-primary font-medium">
-        See My Orders
-      </Link>
-    </p>
+      <OrderConfirmation paymentId={paymentId} />
+    </>
   );
 }
 
@@ -79,8 +82,8 @@ export default function PaymentCardRoute() {
     if (source === 'courses') {
       dispatch(clearCart());
       dispatch(clearCheckout());
-      // The orders are made when the webhook lands; My Orders reads them again.
-      dispatch(baseApi.util.invalidateTags(['Orders']));
+      // The orders are made when the webhook lands; My Orders and My Courses read them again.
+      dispatch(baseApi.util.invalidateTags(['Orders', 'OwnedCourses']));
     } else {
       setPaidLineIds(bookLines.map((line) => line._id));
     }
@@ -93,7 +96,9 @@ export default function PaymentCardRoute() {
       intentBody={intentBody}
       paid={paid}
       onSucceeded={onSucceeded}
-      afterPayment={<AfterPayment status={source === 'courses' ? 'idle' : settle} />}
+      afterPayment={(paymentId) => (
+        <AfterPayment status={source === 'courses' ? 'idle' : settle} paymentId={paymentId} />
+      )}
     />
   );
 }

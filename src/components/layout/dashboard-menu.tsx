@@ -1,6 +1,13 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
-import { BookIcon, CartIcon, LibraryIcon, UserIcon, UsersIcon } from '@/components/icons';
+import {
+  BookIcon,
+  CartIcon,
+  GraduationCapIcon,
+  LibraryIcon,
+  UserIcon,
+  UsersIcon,
+} from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { focusRing } from './focus-ring';
@@ -16,6 +23,10 @@ type Item = {
 function menuItems(isAdmin: boolean | null): Item[] {
   const items: Item[] = [{ to: paths.dashboard, label: 'Profile', icon: UserIcon, end: true }];
   if (isAdmin === false) items.push({ to: paths.myOrders, label: 'My Orders', icon: CartIcon });
+  // Every signed-in user may buy courses (once the role is known, so the items never reorder).
+  if (isAdmin !== null) {
+    items.push({ to: paths.myCourses, label: 'My Courses', icon: GraduationCapIcon });
+  }
   if (isAdmin === true) {
     items.push(
       { to: paths.allUsers, label: 'Make Admin', icon: UsersIcon },

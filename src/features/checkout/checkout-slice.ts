@@ -30,8 +30,8 @@ export const checkoutSlice = createSlice({
     saveShippingAddress: (state, action: PayloadAction<ShippingAddress>) => {
       state.shipping = action.payload;
     },
-    /** After a payment: nothing is left to pay (the address goes too, with the paid cart). */
-    clearCheckout: () => initialCheckoutState,
+    /** After a payment: nothing is left to pay; the address stays for the next checkout. */
+    clearCheckout: (state) => ({ ...initialCheckoutState, shipping: state.shipping }),
   },
   // Read through the slice's key: `checkoutSlice.selectors.x(rootState)`.
   selectors: {

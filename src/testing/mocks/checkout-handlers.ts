@@ -1,10 +1,16 @@
 import { HttpResponse } from 'msw';
 import { isPayable } from '@contract/cart-rules';
-import { checkoutAmountCents, priceCourseItems } from '@contract/checkout-rules';
+import {
+  checkoutAmountCents,
+  orderNumberOf,
+  priceCourseItems,
+  refuseOwnedCourses,
+} from '@contract/checkout-rules';
+import type { OwnedCourse } from '@contract/courses';
 import { centsToDollars, toCents } from '@contract/money';
-import type { Order } from '@contract/orders';
+import { CHECKOUT_MESSAGES, type Checkout, type Order } from '@contract/orders';
 import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
-import { apiRoute, requireCaller } from './api-route';
+import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { cartLineView } from './cart-handlers';
 import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
@@ -33,8 +39,45 @@ function pricedLines(body: PaymentIntentBody, email: string): PaymentLine[] {
   }
   return priceCourseItems(body.items, (courseId, quantity) => {
     const course = db.courses.find((candidate) => candidate._id === courseId);
-    return course && { name: course.name, quantity, unitPriceCents: toCents(course.price) };
+    return (
+      course && {
+        name: course.name,
+        quantity,
+        unitPriceCents: toCents(course.price),
+        courseId: course._id,
+      }
+    );
   });
+}
+
+/**
+ * The courses a user owns, as the server reads them: each course of their succeeded course
+ * payments once, at its first payment, newest first (orders play no part: deleting one keeps it).
+ */
+function ownedCourses(email: string): OwnedCourse[] {
+  const firstPaid = new Map<string, { name: string; paidAt: number }>();
+  for (const payment of db.payments) {
+    if (payment.email !== email || payment.source !== 'courses' || payment.status !== 'succeeded')
+      continue;
+    const paidAt = payment.paidAt ?? 0;
+    for (const line of payment.lines) {
+      if (!line.courseId) continue;
+      const known = firstPaid.get(line.courseId);
+      if (!known || paidAt < known.paidAt)
+        firstPaid.set(line.courseId, { name: line.name, paidAt });
+    }
+  }
+  return [...firstPaid]
+    .map(([courseId, { name, paidAt }]) => {
+      const course = db.courses.find((candidate) => candidate._id === courseId);
+      return {
+        courseId,
+        name: course?.name ?? name,
+        image: course?.image ?? null,
+        boughtAt: new Date(paidAt).toISOString(),
+      };
+    })
+    .sort((a, b) => b.boughtAt.localeCompare(a.boughtAt) || a.courseId.localeCompare(b.courseId));
 }
 
 const sameLines = (a: PaymentLine[], b: PaymentLine[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -66,12 +109,23 @@ export function settlePayment(paymentId: string): void {
     });
   }
   payment.status = 'succeeded';
+  payment.paidAt = createdAt;
 }
 
 /** The payment a client secret belongs to (Stripe.js confirms by client secret). */
 export function paymentOfClientSecret(clientSecret: string): DbPayment | undefined {
   return db.payments.find((payment) => payment.clientSecret === clientSecret);
 }
+
+const paymentOwner = ({ id }: { id: string }) =>
+  db.payments.find((payment) => payment.id === id)?.email ?? null;
+
+const CHECKOUT_STATUS = {
+  pending: 'pending',
+  succeeded: 'paid',
+  failed: 'failed',
+  refunded: 'refunded',
+} as const satisfies Record<DbPayment['status'], Checkout['status']>;
 
 const orderOwner = ({ id }: { id: string }) =>
   db.orders.find((order) => order._id === id)?.email ?? null;
@@ -90,6 +144,8 @@ export const checkoutHandlers = [
       const lines = pricedLines(body, email);
       // The server's rule: the same refusals of an empty cart or an amount Stripe will not take.
       const amountCents = checkoutAmountCents(lines);
+      // A course is bought once: "You already own {name}".
+      refuseOwnedCourses(lines, new Set(ownedCourses(email).map((course) => course.courseId)));
       // The same unchanged cart reuses its pending intent (no duplicate intents).
       let payment = db.payments.find(
         (candidate) =>
@@ -112,6 +168,7 @@ export const checkoutHandlers = [
           amountCents,
           shipping: body.shipping,
           status: 'pending',
+          createdAt: Date.now(),
         };
         db.payments.push(payment);
       }
@@ -126,6 +183,34 @@ export const checkoutHandlers = [
             : [],
       };
       return HttpResponse.json(answer);
+    },
+  }),
+
+  apiRoute('GET /api/courses/owned', {
+    handle: ({ caller }) => HttpResponse.json(ownedCourses(requireCaller(caller).email)),
+  }),
+
+  apiRoute('GET /api/orders/:id', {
+    owner: paymentOwner,
+    handle: ({ params }) => {
+      const payment = db.payments.find((candidate) => candidate.id === params.id);
+      if (!payment) throw new ApiFailure(404, CHECKOUT_MESSAGES.orderNotFound);
+      const checkout: Checkout = {
+        paymentId: payment.id,
+        orderNumber: orderNumberOf(payment.id),
+        status: CHECKOUT_STATUS[payment.status],
+        source: payment.source,
+        createdAt: new Date(payment.createdAt ?? Date.now()).toISOString(),
+        email: payment.email,
+        lines: payment.lines.map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          price: centsToDollars(line.unitPriceCents),
+        })),
+        total: centsToDollars(payment.amountCents),
+        shipping: payment.shipping,
+      };
+      return HttpResponse.json(checkout);
     },
   }),
 

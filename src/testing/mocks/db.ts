@@ -23,6 +23,8 @@ export type PaymentLine = {
   unitPriceCents: number;
   cartLineId?: string;
   bookId?: string;
+  /** The course it pays for (course checkouts). */
+  courseId?: string;
 };
 
 /** A PaymentIntent and the snapshot of what it pays (the server's `payments` table). */
@@ -35,6 +37,10 @@ export type DbPayment = {
   amountCents: number;
   shipping: ShippingAddress;
   status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  /** When the checkout started (epoch milliseconds); now, if a test leaves it out. */
+  createdAt?: number;
+  /** When it succeeded (ms since the epoch): the courses it paid for are owned since then. */
+  paidAt?: number;
 };
 
 /**

@@ -107,7 +107,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     });
   });
 
-  it('success: the green text, Pay stays disabled, and the course cart empties at once', async () => {
+  it('success: the green text, the card form gives way to the order confirmation, and the course cart empties at once', async () => {
     const courses = [
       buildCartLine({ _id: 'c-python', name: 'Python for Data Science', price: 39.5 }),
     ];
@@ -127,15 +127,30 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     const success = await screen.findByText(PAYMENT_TEXTS.succeeded);
     expect(success).toHaveClass('text-success');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(payButton()).toBeDisabled();
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
     expect(selectCourseCartLines(store.getState())).toEqual([]);
-    // Nothing is left to pay: the stored checkout is cleared, the page keeps its answer.
+    // Nothing is left to pay; the address is remembered for the next checkout.
     expect(selectCheckoutSource(store.getState())).toBeNull();
-    expect(selectShippingAddress(store.getState())).toBeNull();
+    expect(selectShippingAddress(store.getState())).toEqual(ADDRESS);
     expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'See My Orders' })).toHaveAttribute(
+
+    // The confirmation: the order number, the lines, the total paid, the address, and links.
+    const confirmation = await screen.findByRole('region', { name: 'Order confirmation' });
+    expect(await within(confirmation).findByText(/^LT-[0-9A-Z]+$/)).toBeVisible();
+    expect(
+      within(confirmation).getByRole('cell', { name: 'Python for Data Science' }),
+    ).toBeVisible();
+    expect(within(confirmation).getByText('Total paid').nextElementSibling).toHaveTextContent(
+      '$39.50',
+    );
+    expect(within(confirmation).getByText(ADDRESS.address, { exact: false })).toBeVisible();
+    expect(within(confirmation).getByRole('link', { name: 'See My Orders' })).toHaveAttribute(
       'href',
       '/dashboard/myOrders',
+    );
+    expect(within(confirmation).getByRole('link', { name: 'Printable receipt' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/orders\/pi_[^/]+\/receipt$/),
     );
   });
 

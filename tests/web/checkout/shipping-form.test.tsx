@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SHIPPING_COUNTRIES } from '@contract/checkout-rules';
 import { makeStore } from '@/app/store';
 import { selectShippingAddress, startCheckout } from '@/features/checkout/checkout-slice';
 import { buildCartLine } from '@/testing/data';
 import { renderApp } from '@/testing/render';
-import { db } from '@/testing/mocks/db';
+import { db, findUser } from '@/testing/mocks/db';
 import { ADDRESS, checkoutStore, inBookCart, STUDENT, student } from './helpers';
 
 const FIELDS = [
@@ -40,6 +40,12 @@ async function fillAddress(user: ReturnType<typeof renderShipping>['user']) {
 
 // The first test loads the screen's chunk, slow on a busy 2-core machine.
 describe('shipping form (/payment)', { timeout: 15_000 }, () => {
+  // A profile without name or address: the form starts from the account's email only.
+  beforeEach(() => {
+    const profile = findUser(STUDENT)?.profile;
+    if (profile) profile.name = '';
+  });
+
   it("has exactly the spec's fields, each required and labelled, and the four countries", async () => {
     inBookCart('l-1', 'Clean Code', 32.5, 1);
     inBookCart('l-2', 'Eloquent JavaScript', 13.99, 1);
@@ -92,6 +98,19 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
     await screen.findByRole('form', { name: 'Shipping address' });
     expect(field('Email address')).toHaveValue(STUDENT);
     expect(field('First name')).toHaveValue('');
+  });
+
+  it('the first checkout starts from the profile’s name and address', async () => {
+    const profile = findUser(STUDENT)?.profile;
+    if (profile) Object.assign(profile, { name: 'Sam de Student', address: '4 Elm Road' });
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    renderShipping();
+
+    await screen.findByRole('form', { name: 'Shipping address' });
+    expect(field('First name')).toHaveValue('Sam');
+    expect(field('Last name')).toHaveValue('de Student');
+    expect(field('Full address')).toHaveValue('4 Elm Road');
+    expect(field('Email address')).toHaveValue(STUDENT);
   });
 
   it('an incomplete form is not saved: the browser refuses it', async () => {

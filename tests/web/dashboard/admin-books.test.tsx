@@ -87,6 +87,8 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     expect(row.getByText('$15.00')).toBeInTheDocument();
     expect(row.getByText('7')).toBeInTheDocument();
     expect(row.getByText('2 held')).toBeInTheDocument();
+    // Phones show price and stock under the name (the columns are hidden there).
+    expect(row.getByText('$15.00 · 7 in stock · 2 held')).toBeInTheDocument();
     expect(rowOf('Clean Code').queryByText(/held/)).not.toBeInTheDocument();
     expect(screen.getByText('6 books')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();

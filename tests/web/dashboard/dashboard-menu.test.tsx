@@ -17,6 +17,10 @@ describe('dashboard menu', () => {
       'href',
       '/dashboard/myOrders',
     );
+    expect(menu.getByRole('link', { name: 'My Courses' })).toHaveAttribute(
+      'href',
+      '/dashboard/myCourses',
+    );
     expect(menu.queryByRole('link', { name: 'Make Admin' })).not.toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Add Book' })).not.toBeInTheDocument();
   });
@@ -34,6 +38,11 @@ describe('dashboard menu', () => {
       '/dashboard/addbook',
     );
     expect(menu.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    // Admins buy courses too.
+    expect(menu.getByRole('link', { name: 'My Courses' })).toHaveAttribute(
+      'href',
+      '/dashboard/myCourses',
+    );
   });
 
   it('keeps the menu around the nested pages', async () => {

@@ -32,7 +32,11 @@ export const adminBooksApi = baseApi.injectEndpoints({
 
     /** PATCH /books/{id} (admin): the changed fields only. */
     updateBook: build.mutation<BookDetail, { id: string; changes: BookUpdateBody }>({
-      query: ({ id, changes }) => ({ url: withParam('/books', id), method: 'PATCH', body: changes }),
+      query: ({ id, changes }) => ({
+        url: withParam('/books', id),
+        method: 'PATCH',
+        body: changes,
+      }),
       invalidatesTags: ['AdminBooks', 'Books', 'Cart'],
     }),
 

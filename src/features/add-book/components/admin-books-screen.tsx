@@ -67,7 +67,12 @@ export function AdminBooksScreen() {
     });
   const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
 
-  useEffect(() => setText(q), [q]);
+  // The search box follows the address (Back, or a link with another search).
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
   // The last book of the last page was removed (or the address named a page past the end).
   useEffect(() => {
     if (data && !isFetching && page > pageCount) goToPage(pageCount);
@@ -75,7 +80,9 @@ export function AdminBooksScreen() {
 
   const editing = editId ? books.find((book) => book._id === editId) : undefined;
   if (editing) {
-    return <EditBookPanel key={editing._id} book={editing} onClose={() => navigate({ edit: null })} />;
+    return (
+      <EditBookPanel key={editing._id} book={editing} onClose={() => navigate({ edit: null })} />
+    );
   }
 
   const handleRemove = async (book: AdminBook) => {
@@ -164,7 +171,8 @@ export function AdminBooksScreen() {
           </p>
           {/* Scrolls sideways inside its frame on a narrow phone, never the page. */}
           <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-            <table className="table">
+            {/* Phones: tighter cells, and price and stock under the name instead of columns. */}
+            <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
               <thead>
                 <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
                   <th scope="col" className="w-14">
@@ -177,10 +185,10 @@ export function AdminBooksScreen() {
                   <th scope="col" className="hidden lg:table-cell">
                     Category
                   </th>
-                  <th scope="col" className="text-right">
+                  <th scope="col" className="hidden text-right sm:table-cell">
                     Price
                   </th>
-                  <th scope="col" className="text-right">
+                  <th scope="col" className="hidden text-right sm:table-cell">
                     Stock
                   </th>
                   <th scope="col" className="text-right">
@@ -203,18 +211,22 @@ export function AdminBooksScreen() {
                           className="h-14 w-10 rounded-md bg-base-200 object-cover"
                         />
                       </td>
-                      <th scope="row" className="min-w-32 font-medium">
+                      <th scope="row" className="min-w-28 font-medium">
                         <span className="break-words">{book.name}</span>
                         <span className="block text-xs font-normal text-base-content/70 md:hidden">
                           {book.author}
                         </span>
+                        <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
+                          {formatCents(toCents(book.price))} · {book.stock} in stock
+                          {book.held > 0 && ` · ${book.held} held`}
+                        </span>
                       </th>
                       <td className="hidden md:table-cell">{book.author}</td>
                       <td className="hidden capitalize lg:table-cell">{book.category}</td>
-                      <td className="text-right tabular-nums">
+                      <td className="hidden text-right tabular-nums sm:table-cell">
                         {formatCents(toCents(book.price))}
                       </td>
-                      <td className="text-right">
+                      <td className="hidden text-right sm:table-cell">
                         <StockCell book={book} />
                       </td>
                       <td>
@@ -224,7 +236,7 @@ export function AdminBooksScreen() {
                             aria-label={`Edit ${book.name}`}
                             disabled={busy}
                             onClick={() => navigate({ edit: book._id })}
-                            className="btn btn-outline btn-primary btn-xs rounded-lg normal-case sm:btn-sm"
+                            className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
                           >
                             Edit
                           </button>
@@ -233,7 +245,7 @@ export function AdminBooksScreen() {
                             aria-label={`Remove ${book.name}`}
                             disabled={busy}
                             onClick={() => void handleRemove(book)}
-                            className="btn btn-ghost btn-xs gap-1 rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
+                            className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
                           >
                             {busy ? (
                               <span

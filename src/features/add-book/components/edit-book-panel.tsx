@@ -108,7 +108,11 @@ export function EditBookPanel({ book, onClose }: Props) {
             </h1>
           </div>
         </div>
-        <button type="button" onClick={onClose} className="btn btn-ghost btn-sm rounded-xl normal-case">
+        <button
+          type="button"
+          onClick={onClose}
+          className="btn btn-ghost btn-sm rounded-xl normal-case"
+        >
           Back to the books
         </button>
       </header>
@@ -148,7 +152,7 @@ export function EditBookPanel({ book, onClose }: Props) {
             </div>
           </form>
         </div>
-        <div className="rounded-2xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200 sm:p-6">
+        <div className="self-start rounded-2xl bg-base-100 p-5 shadow-sm ring-1 ring-base-200 sm:p-6">
           <BookHistory bookId={book._id} />
         </div>
       </div>

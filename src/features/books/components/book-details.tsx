@@ -121,7 +121,7 @@ export function BookDetails({ bookId, renderOrderNow, renderAction }: Props) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
-        <Link to={paths.book} className="link link-hover text-base-content/70">
+        <Link to={paths.book} className="link text-base-content/80">
           Books
         </Link>
         <span aria-hidden="true" className="mx-2 text-base-content/40">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { PaymentIntentBody, ShippingAddress } from '@contract/payments';
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon, CheckIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useCreatePaymentIntentMutation } from '../api/payments-api';
 import { CardForm } from './card-form';
@@ -21,8 +21,11 @@ type Props = {
   intentBody: PaymentIntentBody | null;
   paid: boolean;
   onSucceeded: () => void;
-  /** Shown under the form once paid (e.g. the cart being emptied, a link to My Orders). */
-  afterPayment?: ReactNode;
+  /**
+   * Shown instead of the card form once paid (the order confirmation), given the PaymentIntent
+   * id that was paid.
+   */
+  afterPayment?: (paymentIntentId: string) => ReactNode;
 };
 
 /** Whether Stripe.js loaded: null while loading (or not configured), then true or false. */
@@ -87,6 +90,8 @@ export function CardPaymentScreen({
   };
 
   const amount = intent.data ? centsToDollarString(toCents(intent.data.amount)) : null;
+  // The PaymentIntent's id is the start of its client secret (`pi_…_secret_…`).
+  const paidIntentId = intent.data?.clientSecret.split('_secret_')[0] ?? null;
   const intentFailed = intent.isError && !intent.isLoading;
 
   return (
@@ -134,19 +139,29 @@ export function CardPaymentScreen({
           />
         )}
 
-        <Elements stripe={stripe}>
-          <CardForm
-            clientSecret={intent.data?.clientSecret ?? null}
-            shipping={shipping}
-            available={configured && stripeLoaded !== false}
-            paid={paid}
-            onSucceeded={onSucceeded}
-          />
-        </Elements>
-        {paid && afterPayment}
+        {paid ? (
+          // The card form goes; what was bought takes its place.
+          <>
+            <p role="status" className="flex items-center gap-2 font-semibold text-success">
+              <CheckIcon className="h-5 w-5 shrink-0" />
+              {PAYMENT_TEXTS.succeeded}
+            </p>
+            {paidIntentId && afterPayment?.(paidIntentId)}
+          </>
+        ) : (
+          <Elements stripe={stripe}>
+            <CardForm
+              clientSecret={intent.data?.clientSecret ?? null}
+              shipping={shipping}
+              available={configured && stripeLoaded !== false}
+              paid={paid}
+              onSucceeded={onSucceeded}
+            />
+          </Elements>
+        )}
       </div>
 
-      <ShippingSummary shipping={shipping} />
+      {!paid && <ShippingSummary shipping={shipping} />}
     </CheckoutLayout>
   );
 }

@@ -25,6 +25,11 @@ type Props = {
   /** The saved address, if any (it wins over the account's email). */
   saved: ShippingAddress | null;
   accountEmail: string;
+  /**
+   * The first checkout's start from the profile (its name and address), if it has them; null
+   * while the profile loads (the form waits, so it starts with them).
+   */
+  fromProfile?: Partial<ShippingAddress> | null;
   onSave: (address: ShippingAddress) => void;
 };
 
@@ -60,7 +65,7 @@ function CartLine({ cart }: { cart: CheckoutCart }) {
 }
 
 /** The shipping form at /payment (docs/product.md §2), or why there is nothing to pay for. */
-export function ShippingScreen({ cart, saved, accountEmail, onSave }: Props) {
+export function ShippingScreen({ cart, saved, accountEmail, fromProfile = {}, onSave }: Props) {
   if (cart.status === 'empty') {
     return (
       <CheckoutLayout title="Shipping address" step="Shipping">
@@ -77,7 +82,16 @@ export function ShippingScreen({ cart, saved, accountEmail, onSave }: Props) {
       ) : (
         <CartLine cart={cart} />
       )}
-      <ShippingForm defaultValues={saved ?? { email: accountEmail }} onSave={onSave} />
+      {saved ? (
+        <ShippingForm defaultValues={saved} onSave={onSave} />
+      ) : fromProfile ? (
+        <ShippingForm defaultValues={{ ...fromProfile, email: accountEmail }} onSave={onSave} />
+      ) : (
+        <div role="status" className="flex h-96 items-center justify-center">
+          <span className="loading loading-spinner" aria-hidden="true" />
+          <span className="sr-only">Loading your details…</span>
+        </div>
+      )}
     </CheckoutLayout>
   );
 }

@@ -1,13 +1,20 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { CartIcon, CheckIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { Course } from '../types';
 
-type Props = { course: Course; onAddToCart: (course: Course) => void };
+type Props = {
+  course: Course;
+  onAddToCart: (course: Course) => void;
+  /** The signed-in user bought it: "Owned" (to My Courses) instead of Add To Cart. */
+  owned?: boolean;
+};
 
 const CONFIRM_MS = 1500;
 
-export function CourseCard({ course, onAddToCart }: Props) {
+export function CourseCard({ course, onAddToCart, owned = false }: Props) {
   const [added, setAdded] = useState(0);
 
   useEffect(() => {
@@ -42,26 +49,38 @@ export function CourseCard({ course, onAddToCart }: Props) {
             ${centsToDollarString(toCents(course.price))}
           </span>
         </p>
-        <button
-          type="button"
-          onClick={() => {
-            onAddToCart(course);
-            setAdded((n) => n + 1);
-          }}
-          className={`btn mt-auto w-full rounded-xl normal-case ${added ? 'btn-success text-white' : 'btn-primary'}`}
-        >
-          {added ? (
-            <>
-              <CheckIcon className="h-5 w-5" />
-              Added ✓
-            </>
-          ) : (
-            <>
-              <CartIcon className="h-5 w-5" />
-              Add To Cart
-            </>
-          )}
-        </button>
+        {/* The same size as the button, so nothing moves when the owned courses arrive. */}
+        {owned ? (
+          <Link
+            to={paths.myCourses}
+            aria-label={`Owned: ${course.name}, in My Courses`}
+            className="btn btn-outline btn-success mt-auto w-full rounded-xl normal-case"
+          >
+            <CheckIcon className="h-5 w-5" />
+            Owned
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={() => {
+              onAddToCart(course);
+              setAdded((n) => n + 1);
+            }}
+            className={`btn mt-auto w-full rounded-xl normal-case ${added ? 'btn-success text-white' : 'btn-primary'}`}
+          >
+            {added ? (
+              <>
+                <CheckIcon className="h-5 w-5" />
+                Added ✓
+              </>
+            ) : (
+              <>
+                <CartIcon className="h-5 w-5" />
+                Add To Cart
+              </>
+            )}
+          </button>
+        )}
         <p role="status" className="sr-only">
           {added ? `${course.name} was added to your course cart.` : ''}
         </p>

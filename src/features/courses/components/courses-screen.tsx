@@ -7,10 +7,14 @@ import { fetchCourses, selectCourses } from '../courses-slice';
 import type { Course } from '../types';
 import { CourseCard } from './course-card';
 
-type Props = { onAddToCart: (course: Course) => void };
+type Props = {
+  onAddToCart: (course: Course) => void;
+  /** The signed-in user's courses (docs/product.md §2.20): marked "Owned". */
+  ownedIds?: ReadonlySet<string>;
+};
 
 /** The course list (docs/product.md §2 Courses), read through the courses slice. */
-export function CoursesScreen({ onAddToCart }: Props) {
+export function CoursesScreen({ onAddToCart, ownedIds }: Props) {
   const dispatch = useAppDispatch();
   const { courses, isLoading, error } = useAppSelector(selectCourses);
 
@@ -54,7 +58,11 @@ export function CoursesScreen({ onAddToCart }: Props) {
           <ul aria-label="Courses" className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {courses.map((course) => (
               <li key={course._id}>
-                <CourseCard course={course} onAddToCart={onAddToCart} />
+                <CourseCard
+                  course={course}
+                  onAddToCart={onAddToCart}
+                  owned={ownedIds?.has(course._id) ?? false}
+                />
               </li>
             ))}
           </ul>

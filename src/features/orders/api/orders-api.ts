@@ -1,4 +1,4 @@
-import { orderListSchema, type Order } from '@contract/orders';
+import { checkoutSchema, orderListSchema, type Checkout, type Order } from '@contract/orders';
 import { baseApi } from '@/lib/api/base-api';
 import { withParam } from '@/lib/api-client';
 
@@ -12,6 +12,13 @@ export const ordersApi = baseApi.injectEndpoints({
       providesTags: ['Orders'],
     }),
 
+    /** GET /orders/{paymentId}: one checkout, for its confirmation and receipt (owner or admin). */
+    getCheckout: build.query<Checkout, string>({
+      query: (paymentId) => ({ url: withParam('/orders', paymentId) }),
+      responseSchema: checkoutSchema,
+      providesTags: ['Orders'],
+    }),
+
     /** DELETE /booking/dlt/{id}: the caller's own order (anyone else's is a 404). */
     deleteOrder: build.mutation<void, string>({
       query: (id) => ({ url: withParam('/booking/dlt', id), method: 'DELETE' }),
@@ -21,4 +28,4 @@ export const ordersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersQuery, useDeleteOrderMutation } = ordersApi;
+export const { useGetOrdersQuery, useGetCheckoutQuery, useDeleteOrderMutation } = ordersApi;

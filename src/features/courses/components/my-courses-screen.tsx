@@ -1,0 +1,129 @@
+import type { OwnedCourse } from '@contract/courses';
+import { EmptyState } from '@/components/empty-state';
+import { GraduationCapIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { paths } from '@/config/paths';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { useGetOwnedCoursesQuery } from '../api/owned-courses-api';
+
+/** "Bought on Mar 5, 2026": the day in the reader's time zone. */
+function boughtOn(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+}
+
+/** Cards the size of real ones, so nothing moves when the courses arrive. */
+function CardSkeletons() {
+  return (
+    <div role="status" className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      <span className="sr-only">Loading your courses…</span>
+      {[0, 1, 2].map((key) => (
+        <div
+          key={key}
+          aria-hidden="true"
+          className="overflow-hidden rounded-2xl bg-base-100 ring-1 ring-base-200"
+        >
+          <span className="skeleton block aspect-video w-full rounded-none" />
+          <div className="space-y-2 p-4">
+            <span className="skeleton block h-5 w-3/4" />
+            <span className="skeleton block h-4 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function OwnedCourseCard({ course }: { course: OwnedCourse }) {
+  const headingId = `owned-course-${course.courseId}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col overflow-hidden rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200"
+    >
+      <div className="aspect-video overflow-hidden bg-base-200">
+        {course.image !== null && (
+          <img
+            src={course.image}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            className="h-full w-full object-cover"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h2 id={headingId} className="font-semibold leading-snug">
+          {course.name}
+        </h2>
+        <p className="text-sm text-base-content/70">
+          Bought on <time dateTime={course.boughtAt}>{boughtOn(course.boughtAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * My Courses (docs/product.md §2.20): every course the signed-in user paid for, once, with the day
+ * it was bought. Deleting its order in My Orders does not take it away.
+ */
+export function MyCoursesScreen() {
+  // Read again on every visit: a payment's courses arrive with Stripe's webhook.
+  const {
+    data: courses = [],
+    isLoading,
+    isError,
+    isFetching,
+    error,
+    refetch,
+  } = useGetOwnedCoursesQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section aria-labelledby="my-courses-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">My Courses</p>
+          <h1 id="my-courses-heading" className="mt-1 text-2xl font-bold tracking-tight">
+            Courses you own
+          </h1>
+        </div>
+        {isFetching && !isLoading && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      {isLoading ? (
+        <CardSkeletons />
+      ) : isError && courses.length === 0 ? (
+        <LoadError
+          message={errorMessageOr(error, 'Your courses could not be loaded.')}
+          onRetry={() => void refetch()}
+        />
+      ) : courses.length === 0 ? (
+        <EmptyState
+          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+          icon={<GraduationCapIcon className="h-8 w-8" />}
+          title="No courses yet"
+          text="The courses you buy will show here."
+          browse={{ to: paths.courses, label: 'Browse courses' }}
+        />
+      ) : (
+        <ul
+          aria-label="My courses"
+          className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3"
+        >
+          {courses.map((course) => (
+            <li key={course.courseId}>
+              <OwnedCourseCard course={course} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

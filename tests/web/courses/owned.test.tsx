@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { alreadyOwnedMessage } from '@contract/checkout-rules';
+import type { ShippingAddress } from '@contract/payments';
+import { buildCartLine, buildUser } from '@/testing/data';
+import { fakeStripe } from '@/testing/fake-stripe';
+import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/render';
+import { checkoutStore } from '../checkout/helpers';
+
+vi.mock('@/lib/stripe', () => import('@/testing/fake-stripe').then((m) => m.fakeStripeModule));
+
+const STUDENT = 'student@learntogether.test';
+
+const SHIPPING: ShippingAddress = {
+  firstName: 'Sam',
+  lastName: 'Student',
+  email: STUDENT,
+  country: 'Canada',
+  address: '12 Maple Street',
+  city: 'Toronto',
+  state: 'Ontario',
+  postalCode: 'M5V 2T6',
+};
+
+/** A course payment of `email` that succeeded, as the webhook leaves it in the fake API. */
+function bought(courseId: string, name: string, email = STUDENT) {
+  db.payments.push({
+    id: `pi_owned_${courseId}_${email}`,
+    clientSecret: `pi_owned_${courseId}_secret_mock`,
+    email,
+    source: 'courses',
+    lines: [{ name, quantity: 1, unitPriceCents: 4999, courseId }],
+    amountCents: 4999,
+    shipping: SHIPPING,
+    status: 'succeeded',
+    paidAt: Date.UTC(2026, 2, 5, 12),
+  });
+}
+
+const student = () => buildUser({ email: STUDENT, displayName: 'Sam Student' });
+
+beforeEach(() => fakeStripe.reset());
+
+describe('owned courses on /courses', { timeout: 20_000 }, () => {
+  it('marks the signed-in owner’s courses "Owned" (to My Courses) instead of Add To Cart', async () => {
+    bought('c-react', 'React from Zero to Hero');
+    // Someone else's purchase changes nothing for the student.
+    bought('c-python', 'Python for Data Science', 'reader@learntogether.test');
+    renderApp({ route: '/courses' }, { auth: { user: student() } });
+
+    const react = await screen.findByRole('article', { name: 'React from Zero to Hero' });
+    const owned = await within(react).findByRole('link', { name: /^Owned/ });
+    expect(owned).toHaveTextContent('Owned');
+    expect(owned).toHaveAttribute('href', '/dashboard/myCourses');
+    expect(within(react).queryByRole('button', { name: /add to cart/i })).not.toBeInTheDocument();
+
+    for (const name of ['Python for Data Science', 'Creative Story Writing']) {
+      const card = screen.getByRole('article', { name });
+      expect(within(card).getByRole('button', { name: /add to cart/i })).toBeEnabled();
+      expect(within(card).queryByText('Owned')).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows Add To Cart everywhere to a visitor, without asking for owned courses', async () => {
+    bought('c-react', 'React from Zero to Hero');
+    const asked = vi.fn();
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/courses/owned')) asked();
+    });
+    renderApp({ route: '/courses' });
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByRole('button', { name: /add to cart/i })).toBeEnabled();
+    }
+    expect(screen.queryByText('Owned')).not.toBeInTheDocument();
+    expect(asked).not.toHaveBeenCalled();
+    server.events.removeAllListeners();
+  });
+
+  it('keeps Add To Cart when the owned courses cannot be read', async () => {
+    server.use(
+      http.get(apiPath('/courses/owned'), () => Response.json({ nope: true }, { status: 500 })),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp({ route: '/courses' }, { auth: { user: student() } });
+    const react = await screen.findByRole('article', { name: 'React from Zero to Hero' });
+    expect(within(react).getByRole('button', { name: /add to cart/i })).toBeEnabled();
+    vi.restoreAllMocks();
+  });
+
+  it('paying for an owned course again is refused with the server’s "You already own …"', async () => {
+    bought('c-react', 'React from Zero to Hero');
+    const courses = [
+      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19, quantity: 1 }),
+      buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 49.99, quantity: 1 }),
+    ];
+    renderApp(
+      { route: '/paymentcard' },
+      {
+        store: checkoutStore({ source: 'courses', shipping: SHIPPING, courses }),
+        auth: { user: student() },
+      },
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(alreadyOwnedMessage('React from Zero to Hero'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled());
+    expect(db.payments.filter((payment) => payment.status === 'pending')).toEqual([]);
+  });
+});
