@@ -6,7 +6,7 @@ import { textSchema } from './text';
 
 import { CART_LINE_STATUSES } from './cart-rules';
 
-export { CART_LIMITS, CART_LINE_STATUSES, CART_MESSAGES } from './cart-rules';
+export { CART_LIMITS, CART_MESSAGES } from './cart-rules';
 
 // Only the "not an object" case is reworded; unknown keys keep zod's `Unrecognized key: "x"`.
 const objectBody = {

@@ -120,18 +120,3 @@ export async function sellStock(
   await releaseStock(tx, input.paymentId);
   return [];
 }
-
-/** Puts refunded copies back on the shelf (books that were removed since get them too). */
-export async function restock(
-  tx: Queryable,
-  lines: readonly { bookId: string; quantity: number }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.query(
-    `update books b set stock = least(100000, b.stock + d.quantity)
-     from (select book_id, sum(quantity)::integer as quantity
-           from unnest($1::text[], $2::integer[]) as x(book_id, quantity) group by book_id) d
-     where b.id = d.book_id`,
-    [lines.map((line) => line.bookId), lines.map((line) => line.quantity)],
-  );
-}

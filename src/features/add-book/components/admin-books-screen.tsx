@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminBook } from '@contract/books';
 import { formatCents, toCents } from '@contract/money';
 import { BookIcon, TrashIcon } from '@/components/icons';
+import { RowActionButton } from '@/components/row-action-button';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
@@ -240,23 +241,14 @@ export function AdminBooksScreen() {
                           >
                             Edit
                           </button>
-                          <button
-                            type="button"
-                            aria-label={`Remove ${book.name}`}
-                            disabled={busy}
+                          <RowActionButton
+                            label={`Remove ${book.name}`}
+                            busy={busy}
+                            icon={<TrashIcon className="h-4 w-4" />}
                             onClick={() => void handleRemove(book)}
-                            className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
                           >
-                            {busy ? (
-                              <span
-                                className="loading loading-spinner loading-xs"
-                                aria-hidden="true"
-                              />
-                            ) : (
-                              <TrashIcon className="h-4 w-4" />
-                            )}
                             Remove
-                          </button>
+                          </RowActionButton>
                         </div>
                       </td>
                     </tr>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AlertIcon, TrashIcon, UsersIcon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
+import { RowActionButton } from '@/components/row-action-button';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { confirmDialog, successPopup } from '@/lib/dialogs';
@@ -195,23 +196,14 @@ export function AllUsersScreen() {
                         )}
                         {/* The server refuses one's own account (409): no button that cannot work. */}
                         {!isMe && (
-                          <button
-                            type="button"
-                            disabled={busy}
-                            aria-label={`Delete ${row.email}`}
+                          <RowActionButton
+                            label={`Delete ${row.email}`}
+                            busy={busy}
+                            icon={<TrashIcon className="h-4 w-4" />}
                             onClick={() => void handleDelete(row.email)}
-                            className="btn btn-ghost btn-xs gap-1 whitespace-nowrap rounded-lg normal-case text-error hover:bg-error/10 sm:btn-sm"
                           >
-                            {busy ? (
-                              <span
-                                className="loading loading-spinner loading-xs"
-                                aria-hidden="true"
-                              />
-                            ) : (
-                              <TrashIcon className="h-4 w-4" />
-                            )}
                             Delete
-                          </button>
+                          </RowActionButton>
                         )}
                       </div>
                     </td>

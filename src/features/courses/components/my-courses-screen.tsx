@@ -1,9 +1,7 @@
 import type { OwnedCourse } from '@contract/courses';
-import { EmptyState } from '@/components/empty-state';
+import { DashboardList } from '@/components/dashboard-list';
 import { GraduationCapIcon } from '@/components/icons';
-import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
-import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetOwnedCoursesQuery } from '../api/owned-courses-api';
 
 /** "Bought on Mar 5, 2026": the day in the reader's time zone. */
@@ -74,56 +72,32 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
  */
 export function MyCoursesScreen() {
   // Read again on every visit: a payment's courses arrive with Stripe's webhook.
-  const {
-    data: courses = [],
-    isLoading,
-    isError,
-    isFetching,
-    error,
-    refetch,
-  } = useGetOwnedCoursesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetOwnedCoursesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const courses = query.data ?? [];
 
   return (
-    <section aria-labelledby="my-courses-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">My Courses</p>
-          <h1 id="my-courses-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            Courses you own
-          </h1>
-        </div>
-        {isFetching && !isLoading && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
-
-      {isLoading ? (
-        <CardSkeletons />
-      ) : isError && courses.length === 0 ? (
-        <LoadError
-          message={errorMessageOr(error, 'Your courses could not be loaded.')}
-          onRetry={() => void refetch()}
-        />
-      ) : courses.length === 0 ? (
-        <EmptyState
-          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
-          icon={<GraduationCapIcon className="h-8 w-8" />}
-          title="No courses yet"
-          text="The courses you buy will show here."
-          browse={{ to: paths.courses, label: 'Browse courses' }}
-        />
-      ) : (
-        <ul
-          aria-label="My courses"
-          className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3"
-        >
-          {courses.map((course) => (
-            <li key={course.courseId}>
-              <OwnedCourseCard course={course} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <DashboardList
+      eyebrow="My Courses"
+      headingId="my-courses-heading"
+      heading="Courses you own"
+      query={query}
+      count={courses.length}
+      skeleton={<CardSkeletons />}
+      errorText="Your courses could not be loaded."
+      empty={{
+        icon: <GraduationCapIcon className="h-8 w-8" />,
+        title: 'No courses yet',
+        text: 'The courses you buy will show here.',
+        browse: { to: paths.courses, label: 'Browse courses' },
+      }}
+    >
+      <ul aria-label="My courses" className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+        {courses.map((course) => (
+          <li key={course.courseId}>
+            <OwnedCourseCard course={course} />
+          </li>
+        ))}
+      </ul>
+    </DashboardList>
   );
 }

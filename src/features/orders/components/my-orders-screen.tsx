@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { formatCents, toCents } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { CartIcon, CloseIcon } from '@/components/icons';
-import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { DashboardList } from '@/components/dashboard-list';
 import { paths } from '@/config/paths';
 import { confirmDialog, successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
@@ -32,14 +31,8 @@ type Props = { email: string };
 export function MyOrdersScreen({ email }: Props) {
   // Read again on every visit: a payment's orders arrive with Stripe's webhook, after the page
   // that paid has been left.
-  const {
-    data: orders = [],
-    isLoading,
-    isError,
-    isFetching,
-    error,
-    refetch,
-  } = useGetOrdersQuery(email || skipToken, { refetchOnMountOrArgChange: true });
+  const query = useGetOrdersQuery(email || skipToken, { refetchOnMountOrArgChange: true });
+  const { data: orders = [], isLoading } = query;
   const [deleteOrder] = useDeleteOrderMutation();
   const [pending, setPending] = useState<string | null>(null);
 
@@ -66,91 +59,76 @@ export function MyOrdersScreen({ email }: Props) {
 
   const count = isLoading ? '…' : orders.length;
   return (
-    <section aria-labelledby="my-orders-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">My Orders</p>
-          <h1 id="my-orders-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            Total number of order : {count}
-          </h1>
-        </div>
-        {isFetching && !isLoading && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
-
-      {isLoading ? (
-        <RowSkeletons />
-      ) : isError && orders.length === 0 ? (
-        <LoadError
-          message={errorMessageOr(error, 'Your orders could not be loaded.')}
-          onRetry={() => void refetch()}
-        />
-      ) : orders.length === 0 ? (
-        <EmptyState
-          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
-          icon={<CartIcon className="h-8 w-8" />}
-          title="No orders yet"
-          text="Your paid books and courses will show here."
-          browse={{ to: paths.book, label: 'Browse books' }}
-        />
-      ) : (
-        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-          {/* Compact on phones, so every column (the delete button too) fits a 375 px screen. */}
-          <table className="table table-xs sm:table-md">
-            <thead>
-              <tr className="bg-base-200/60 text-xs uppercase text-base-content/70 sm:tracking-wider">
-                <th scope="col" className="w-10">
-                  #
-                </th>
-                <th scope="col" className="whitespace-normal">
-                  Product Name
-                </th>
-                <th scope="col" className="text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="text-right">
-                  Price
-                </th>
-                <th scope="col" className="text-right">
-                  Action
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order, index) => {
-                const busy = pending === order._id;
-                return (
-                  <tr key={order._id} className="hover:bg-base-200/40">
-                    <th scope="row" className="font-medium text-base-content/70">
-                      {index + 1}
-                    </th>
-                    <td className="break-words font-medium">{order.name}</td>
-                    <td className="text-right tabular-nums">{order.quantity}</td>
-                    <td className="text-right tabular-nums">{formatCents(toCents(order.price))}</td>
-                    <td className="text-right">
-                      <button
-                        type="button"
-                        disabled={busy}
-                        aria-label={`Delete ${order.name}`}
-                        onClick={() => void handleDelete(order)}
-                        className="btn btn-circle btn-ghost btn-sm text-error hover:bg-error/10"
-                      >
-                        {busy ? (
-                          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                        ) : (
-                          // The spec's 'x' button.
-                          <CloseIcon className="h-4 w-4" />
-                        )}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <DashboardList
+      eyebrow="My Orders"
+      headingId="my-orders-heading"
+      heading={`Total number of order : ${count}`}
+      query={query}
+      count={orders.length}
+      skeleton={<RowSkeletons />}
+      errorText="Your orders could not be loaded."
+      empty={{
+        icon: <CartIcon className="h-8 w-8" />,
+        title: 'No orders yet',
+        text: 'Your paid books and courses will show here.',
+        browse: { to: paths.book, label: 'Browse books' },
+      }}
+    >
+      <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+        {/* Compact on phones, so every column (the delete button too) fits a 375 px screen. */}
+        <table className="table table-xs sm:table-md">
+          <thead>
+            <tr className="bg-base-200/60 text-xs uppercase text-base-content/70 sm:tracking-wider">
+              <th scope="col" className="w-10">
+                #
+              </th>
+              <th scope="col" className="whitespace-normal">
+                Product Name
+              </th>
+              <th scope="col" className="text-right">
+                Quantity
+              </th>
+              <th scope="col" className="text-right">
+                Price
+              </th>
+              <th scope="col" className="text-right">
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order, index) => {
+              const busy = pending === order._id;
+              return (
+                <tr key={order._id} className="hover:bg-base-200/40">
+                  <th scope="row" className="font-medium text-base-content/70">
+                    {index + 1}
+                  </th>
+                  <td className="break-words font-medium">{order.name}</td>
+                  <td className="text-right tabular-nums">{order.quantity}</td>
+                  <td className="text-right tabular-nums">{formatCents(toCents(order.price))}</td>
+                  <td className="text-right">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      aria-label={`Delete ${order.name}`}
+                      onClick={() => void handleDelete(order)}
+                      className="btn btn-circle btn-ghost btn-sm text-error hover:bg-error/10"
+                    >
+                      {busy ? (
+                        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                      ) : (
+                        // The spec's 'x' button.
+                        <CloseIcon className="h-4 w-4" />
+                      )}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </DashboardList>
   );
 }

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { errorMessageOr } from '@/lib/api/error-message';
+
+type Props = {
+  /** The small label over the heading (the menu's name for the screen). */
+  eyebrow: string;
+  headingId: string;
+  heading: ReactNode;
+  /** The query behind the list. */
+  query: {
+    isLoading: boolean;
+    isFetching: boolean;
+    isError: boolean;
+    error?: unknown;
+    refetch: () => unknown;
+  };
+  count: number;
+  skeleton: ReactNode;
+  /** What a failed read says when the API gives no message. */
+  errorText: string;
+  empty: Omit<Parameters<typeof EmptyState>[0], 'className'>;
+  /** The list itself, once there is something to show. */
+  children: ReactNode;
+};
+
+/**
+ * A dashboard screen that lists the user's things (My Orders, My Courses): the heading, a
+ * spinner while it is read again, and the loading, failed, empty and filled states.
+ */
+export function DashboardList({
+  eyebrow,
+  headingId,
+  heading,
+  query,
+  count,
+  skeleton,
+  errorText,
+  empty,
+  children,
+}: Props) {
+  const { isLoading, isFetching, isError, error, refetch } = query;
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
+          <h1 id={headingId} className="mt-1 text-2xl font-bold tracking-tight">
+            {heading}
+          </h1>
+        </div>
+        {isFetching && !isLoading && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      {isLoading ? (
+        skeleton
+      ) : isError && count === 0 ? (
+        <LoadError message={errorMessageOr(error, errorText)} onRetry={() => void refetch()} />
+      ) : count === 0 ? (
+        <EmptyState
+          {...empty}
+          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+        />
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
