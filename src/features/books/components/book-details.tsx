@@ -145,6 +145,8 @@ export function BookDetails({ bookId, renderOrderNow, renderAction }: Props) {
             alt={`Cover of ${book.name}`}
             width={300}
             height={420}
+            // The page's largest paint: fetched before anything else it shows.
+            fetchPriority="high"
             className="mx-auto aspect-[3/4] w-full max-w-xs rounded-2xl bg-base-200 object-cover shadow-lg md:max-w-none"
           />
           <div className="flex flex-col gap-4">
