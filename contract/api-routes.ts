@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { AccessPolicy, RouteKey } from './access-policy';
 import {
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+  adminOrderParamsSchema,
+  refundAcceptedSchema,
+  refundBodySchema,
+} from './admin-orders';
+import {
   adminBookListQuerySchema,
   adminBookPageSchema,
   bookCreateBodySchema,
@@ -243,6 +251,22 @@ export const API_ROUTES = {
     // A removed book keeps its history.
     params: bookParamsSchema,
     response: { 200: bookHistorySchema },
+  },
+  'GET /api/admin/orders': {
+    access: 'admin',
+    query: adminOrderListQuerySchema,
+    response: { 200: adminOrderPageSchema },
+  },
+  'GET /api/admin/orders/:id': {
+    access: 'admin',
+    params: adminOrderParamsSchema,
+    response: { 200: adminOrderDetailSchema },
+  },
+  'POST /api/admin/orders/:id/refunds': {
+    access: 'admin',
+    params: adminOrderParamsSchema,
+    body: refundBodySchema,
+    response: { 202: refundAcceptedSchema },
   },
   'POST /api/images': {
     access: 'admin',

@@ -10,6 +10,8 @@ export const orderSchema = z.object({
   name: z.string(),
   quantity: z.number().int().positive(),
   price: z.number().positive(),
+  /** Refunded by the shop (My Orders says "Refunded" beside the name). */
+  refunded: z.boolean(),
 });
 /** GET /booking/email/{email}: newest first. */
 export const orderListSchema = z.array(orderSchema);

@@ -21,6 +21,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminBookRoutes } from './routes/admin-books';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { cartRoutes } from './routes/carts';
@@ -30,6 +31,7 @@ import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderRoutes } from './routes/orders';
 import { paymentRoutes } from './routes/payments';
+import { refundRoutes } from './routes/refunds';
 import { createStripeGateway, type PaymentGateway } from './payments/stripe-gateway';
 import { userRoutes } from './routes/users';
 import {
@@ -212,9 +214,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(userRoutes);
         await api.register(adminUserRoutes);
         await api.register(adminBookRoutes);
+        await api.register(adminOrderRoutes);
         await api.register(cartRoutes);
         await api.register(imageRoutes);
         await api.register(paymentRoutes);
+        await api.register(refundRoutes);
         await api.register(orderRoutes);
         await api.register(courseRoutes);
       },

@@ -74,6 +74,8 @@ export const RATE_LIMITS = {
   bookCreatePerAdmin: { per: 'caller', perMinute: 30 },
   /** PATCH /books/:id and DELETE /books/:id (each): every change also empties the cache. */
   bookWritePerAdmin: { per: 'caller', perMinute: 60 },
+  /** POST /admin/orders/:id/refunds: each one is a call to Stripe. */
+  refundPerAdmin: { per: 'caller', perMinute: 30 },
   /**
    * POST /cart, PUT /carts/quantity/:id and DELETE /carts/delete/:id (each route): the cart's
    * plus and minus buttons send one request per click.

@@ -43,6 +43,7 @@ import {
   type PaymentGateway,
   type StripeEvent,
 } from '../payments/stripe-gateway';
+import { failRefund, pendingRefundsCovered, settleRefund } from '../db/repositories/refunds';
 import { releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
 import { COURSES } from './course-list';
 
@@ -131,6 +132,15 @@ function answer(
   };
 }
 
+/** `charge.refunded`: the charge of a PaymentIntent and how much of it is refunded so far. */
+const refundedChargeSchema = z.object({
+  payment_intent: z.string().min(1),
+  amount_refunded: z.number().int().nonnegative(),
+});
+
+/** `refund.created` / `refund.updated`: one refund and its state. */
+const refundObjectSchema = z.object({ id: z.string().min(1), status: z.string().nullable() });
+
 const paymentIntentObjectSchema = z.object({
   id: z.string().min(1),
   amount: z.number().int(),
@@ -147,7 +157,10 @@ export type StripeEventOutcome =
   | 'fulfilled'
   | 'marked-failed'
   | 'not-pending'
-  | 'refunded-out-of-stock';
+  | 'refunded-out-of-stock'
+  | 'refund-settled'
+  | 'refund-failed'
+  | 'refund-unchanged';
 
 export type CheckoutService = {
   /**
@@ -285,6 +298,43 @@ export function createCheckoutService(deps: {
     });
   }
 
+  /**
+   * Stripe confirms (or fails) an admin's refund: exactly once per event, the refund's lines
+   * become refunded and their books go back in stock (server/db/repositories/refunds.ts).
+   * `charge.refunded` settles the pending refunds its amount covers; `refund.*` the one it names.
+   */
+  async function handleRefundEvent(event: StripeEvent): Promise<StripeEventOutcome> {
+    if (event.type === 'charge.refunded') {
+      const charge = refundedChargeSchema.safeParse(event.data.object);
+      if (!charge.success) return 'ignored';
+      return db.transaction(async (tx) => {
+        if (!(await recordStripeEvent(tx, event))) return 'duplicate';
+        const ids = await pendingRefundsCovered(
+          tx,
+          charge.data.payment_intent,
+          charge.data.amount_refunded,
+        );
+        let settled = false;
+        for (const id of ids) settled = (await settleRefund(tx, id)) || settled;
+        return settled ? 'refund-settled' : 'refund-unchanged';
+      });
+    }
+    if (event.type !== 'refund.created' && event.type !== 'refund.updated') return 'ignored';
+    const refund = refundObjectSchema.safeParse(event.data.object);
+    if (!refund.success) return 'ignored';
+    return db.transaction(async (tx) => {
+      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
+      const { id, status } = refund.data;
+      if (status === 'succeeded') {
+        return (await settleRefund(tx, id)) ? 'refund-settled' : 'refund-unchanged';
+      }
+      if (status === 'failed' || status === 'canceled') {
+        return (await failRefund(tx, id)) ? 'refund-failed' : 'refund-unchanged';
+      }
+      return 'refund-unchanged';
+    });
+  }
+
   return {
     async createOrReusePaymentIntent(caller, body, log) {
       if (!gateway)
@@ -364,6 +414,11 @@ export function createCheckoutService(deps: {
     },
 
     async handleStripeEvent(event, log) {
+      if (event.type === 'charge.refunded' || event.type.startsWith('refund.')) {
+        const outcome = await handleRefundEvent(event);
+        log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
+        return outcome;
+      }
       if (
         event.type !== 'payment_intent.succeeded' &&
         event.type !== 'payment_intent.payment_failed'

@@ -28,6 +28,7 @@ export const screenLoaders = {
   allUsers: () => import('./routes/dashboard/all-users'),
   addBook: () => import('./routes/dashboard/add-book'),
   adminBooks: () => import('./routes/dashboard/admin-books'),
+  adminOrders: () => import('./routes/dashboard/admin-orders'),
   /** The footer's six company and legal pages, one screen: the path picks the page. */
   info: () => import('./routes/info'),
   notFound: () => import('./routes/not-found'),
@@ -82,6 +83,7 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.allUsers, screen: 'allUsers', access: 'admin' },
       { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
       { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },
+      { path: dashboardRoutes.adminOrders, screen: 'adminOrders', access: 'admin' },
     ],
   },
   { path: paths.about, screen: 'info', access: 'open' },

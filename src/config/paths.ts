@@ -7,6 +7,7 @@ export const dashboardRoutes = {
   allUsers: 'allusers',
   addBook: 'addbook',
   adminBooks: 'books',
+  adminOrders: 'orders',
 } as const;
 
 // Every route path of the product in one place (docs/product.md §2 route table).
@@ -34,6 +35,7 @@ export const paths = {
   allUsers: `${dashboard}/${dashboardRoutes.allUsers}`,
   addBook: `${dashboard}/${dashboardRoutes.addBook}`,
   adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
+  adminOrders: `${dashboard}/${dashboardRoutes.adminOrders}`,
   // The footer's company and legal pages (docs/product.md §2.19).
   about: '/about',
   contact: '/contact',

@@ -47,6 +47,7 @@ const ADMIN_SCREENS = [
   '/dashboard/allusers',
   '/dashboard/addbook',
   '/dashboard/books',
+  '/dashboard/orders',
 ];
 
 /**

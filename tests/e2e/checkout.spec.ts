@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { scan } from './support/axe';
 import { confirm, createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
-import { fillShipping } from './support/shipping-form';
+import { fillShipping, payWith } from './support/shipping-form';
 
 // The whole purchase against the e2e stack's Stripe emulator: Stripe.js stand-in in the page,
 // the official `stripe` package on the server, signed webhooks creating the orders.
@@ -26,15 +26,6 @@ async function orderBook(page: Page, index: number): Promise<Book> {
   await card.getByRole('button', { name: `Order Now: ${name}` }).click();
   await expect(card.getByRole('button', { name: `Added: ${name}` })).toBeVisible();
   return { name, cents: Number(price![1]) * 100 + Number(price![2]) };
-}
-
-async function payWith(page: Page, cardNumber: string): Promise<void> {
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  const zip = page.getByLabel('ZIP');
-  if (await zip.count()) await zip.fill('12345');
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
 }
 
 async function openMyOrders(page: Page): Promise<void> {

@@ -3,6 +3,7 @@ import Fastify, { type InjectOptions } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { adminOrderParamsSchema } from '../../contract/admin-orders';
 import { API_ROUTES, type ApiRouteSpec } from '../../contract/api-routes';
 import { bookParamsSchema } from '../../contract/books';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
@@ -32,6 +33,7 @@ import {
   askForIntent,
   buyCourses,
   createTestGateway,
+  deliverWebhook,
   intentIdOf,
   paymentIntentEvent,
   TEST_WEBHOOK_SECRET,
@@ -118,6 +120,19 @@ async function checkoutOf(owner: SignedIn): Promise<string> {
   return intentIdOf(paymentIntentResponseSchema.parse(res.json()).clientSecret);
 }
 
+/** One of `owner`'s paid checkouts (its PaymentIntent id): their book cart, paid by the webhook. */
+async function paidCheckoutOf(owner: SignedIn): Promise<string> {
+  const id = await checkoutOf(owner);
+  const intent = gateway.intents.get(id);
+  if (!intent) throw new Error('the gateway did not create that intent');
+  const paid = await deliverWebhook(
+    t.app,
+    paymentIntentEvent('payment_intent.succeeded', { id, amount: intent.amountCents }),
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  return id;
+}
+
 /** A stored image's id. */
 async function storedImage(): Promise<string> {
   const sha256 = createHash('sha256').update(TINY_PNG).digest('base64url');
@@ -151,6 +166,7 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   [imageParamsSchema, async () => ({ id: await storedImage() })],
   [bookParamsSchema, async () => ({ id: await freshBookId() })],
   [checkoutParamsSchema, async (owner) => ({ id: await checkoutOf(owner) })],
+  [adminOrderParamsSchema, async (owner) => ({ id: await paidCheckoutOf(owner) })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */

@@ -407,8 +407,20 @@ describe('checkout: PaymentIntent and webhook', () => {
         headers: bearer(user.accessToken),
       });
       expect(orderListSchema.parse(listed.json())).toEqual([
-        { _id: orders[0]?.id, name: a.name, quantity: 2, price: bookA.price_cents / 100 },
-        { _id: orders[1]?.id, name: b.name, quantity: 1, price: bookB.price_cents / 100 },
+        {
+          _id: orders[0]?.id,
+          name: a.name,
+          quantity: 2,
+          price: bookA.price_cents / 100,
+          refunded: false,
+        },
+        {
+          _id: orders[1]?.id,
+          name: b.name,
+          quantity: 1,
+          price: bookB.price_cents / 100,
+          refunded: false,
+        },
       ]);
     });
 

@@ -4,7 +4,13 @@ import type { Queryable } from '../client';
 
 /** Every address passed in here is the caller's, already normalised by the contract or token. */
 
-type OrderRow = { id: string; name: string; quantity: number; price_cents: number };
+type OrderRow = {
+  id: string;
+  name: string;
+  quantity: number;
+  price_cents: number;
+  refunded: boolean;
+};
 
 /**
  * Turns a payment's snapshot into its orders, one per line, with the payment's owner, shipping
@@ -28,11 +34,11 @@ export async function insertOrdersForPayment(tx: Queryable, paymentId: string): 
   return rows.map((row) => row.id);
 }
 
-/** The user's orders, newest first (a payment's lines in cart order). */
+/** The user's orders, newest first (a payment's lines in cart order), but those they hid. */
 export async function listOrders(db: Queryable, email: string): Promise<Order[]> {
   const rows = await db.query<OrderRow>(
-    `select id, name, quantity, price_cents from orders
-     where user_email = $1
+    `select id, name, quantity, price_cents, refunded_at is not null as refunded from orders
+     where user_email = $1 and hidden_at is null
      order by created_at desc, payment_line asc nulls last, id`,
     [email],
   );
@@ -41,16 +47,21 @@ export async function listOrders(db: Queryable, email: string): Promise<Order[]>
     name: row.name,
     quantity: row.quantity,
     price: centsToDollars(row.price_cents),
+    refunded: row.refunded,
   }));
 }
 
-/** Deletes one of the user's orders; false when the user has no such order. */
+/**
+ * The customer's 'x' in My Orders: hides one of their orders from their list; the shop's record
+ * of the sale stays. False when the user has no such order (or already hid it).
+ */
 export async function deleteOrder(
   db: Queryable,
   input: { email: string; id: string },
 ): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    'delete from orders where id = $1 and user_email = $2 returning id',
+    `update orders set hidden_at = now()
+     where id = $1 and user_email = $2 and hidden_at is null returning id`,
     [input.id, input.email],
   );
   return rows.length > 0;
@@ -59,7 +70,7 @@ export async function deleteOrder(
 /** Who owns an order (the `order-owner` policy); null when there is no such order. */
 export async function orderOwner(db: Queryable, id: string): Promise<string | null> {
   const [row] = await db.query<{ user_email: string }>(
-    'select user_email from orders where id = $1',
+    'select user_email from orders where id = $1 and hidden_at is null',
     [id],
   );
   return row?.user_email ?? null;

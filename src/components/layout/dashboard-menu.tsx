@@ -32,6 +32,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
       { to: paths.allUsers, label: 'Make Admin', icon: UsersIcon },
       { to: paths.addBook, label: 'Add Book', icon: BookIcon },
       { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
+      { to: paths.adminOrders, label: 'Orders', icon: CartIcon },
     );
   }
   return items;

@@ -41,7 +41,16 @@ const apiClientBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiQueryError, object
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: apiClientBaseQuery,
-  tagTypes: ['Books', 'AdminBooks', 'Cart', 'Orders', 'OwnedCourses', 'Users', 'Profile'],
+  tagTypes: [
+    'Books',
+    'AdminBooks',
+    'AdminOrders',
+    'Cart',
+    'Orders',
+    'OwnedCourses',
+    'Users',
+    'Profile',
+  ],
   refetchOnFocus: true,
   refetchOnReconnect: true,
   // An answer that does not match its endpoint's `responseSchema` (the contract's) is a failure

@@ -128,13 +128,14 @@ const CHECKOUT_STATUS = {
 } as const satisfies Record<DbPayment['status'], Checkout['status']>;
 
 const orderOwner = ({ id }: { id: string }) =>
-  db.orders.find((order) => order._id === id)?.email ?? null;
+  db.orders.find((order) => order._id === id && !order.hidden)?.email ?? null;
 
-const publicOrder = ({ _id, name, quantity, price }: DbOrder): Order => ({
+const publicOrder = ({ _id, name, quantity, price, refunded = false }: DbOrder): Order => ({
   _id,
   name,
   quantity,
   price,
+  refunded,
 });
 
 export const checkoutHandlers = [
@@ -218,7 +219,7 @@ export const checkoutHandlers = [
     handle: ({ params: { email } }) =>
       HttpResponse.json(
         db.orders
-          .filter((order) => order.email === email)
+          .filter((order) => order.email === email && !order.hidden)
           // Newest first: the later insertion first, among orders of the same moment too.
           .reverse()
           .sort((a, b) => b.createdAt - a.createdAt)
@@ -229,7 +230,9 @@ export const checkoutHandlers = [
   apiRoute('DELETE /api/booking/dlt/:id', {
     owner: orderOwner,
     handle: ({ params }) => {
-      db.orders = db.orders.filter((order) => order._id !== params.id);
+      // Hidden from the customer; the shop's record stays.
+      const order = db.orders.find((candidate) => candidate._id === params.id);
+      if (order) order.hidden = true;
       return HttpResponse.json({ acknowledged: true, deletedCount: 1 });
     },
   }),

@@ -8,7 +8,11 @@ import type { Course } from '@/features/courses/types';
 import { buildBookDetail, buildCourse } from '../data';
 
 /** An order as the server keeps it: one paid line, its owner, the payment and the address. */
-export type DbOrder = Order & {
+export type DbOrder = Omit<Order, 'refunded'> & {
+  /** Refunded by the shop. */
+  refunded?: boolean;
+  /** Hidden by its customer (My Orders' 'x'); the shop keeps the record. */
+  hidden?: boolean;
   email: string;
   paymentId: string;
   shipping: ShippingAddress;
@@ -41,6 +45,8 @@ export type DbPayment = {
   createdAt?: number;
   /** When it succeeded (ms since the epoch): the courses it paid for are owned since then. */
   paidAt?: number;
+  /** The admin's refunds of it, oldest first (the audit log's 'refund' rows). */
+  refunds?: Array<{ actorEmail: string; orderIds: string[]; amount: number; createdAt: number }>;
 };
 
 /**

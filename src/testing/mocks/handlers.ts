@@ -7,6 +7,7 @@ import {
   type BookSort,
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES } from '@contract/newsletter';
+import { adminOrderHandlers } from './admin-order-handlers';
 import { apiRoute } from './api-route';
 import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
@@ -82,8 +83,10 @@ export const handlers = [
     },
   }),
 
-  // Before userHandlers: their `GET /api/admin/:email` would match `/api/admin/books`.
+  // Before userHandlers: their `GET /api/admin/:email` would match `/api/admin/books` and
+  // `/api/admin/orders`.
   ...adminBookHandlers,
+  ...adminOrderHandlers,
   ...userHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,

@@ -18,3 +18,13 @@ export async function fillShipping(page: Page, email: string): Promise<void> {
   await form.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page).toHaveURL(/\/paymentcard$/);
 }
+
+/** Fills the card form (Stripe.js stand-in, the emulator's test cards) and presses Pay. */
+export async function payWith(page: Page, cardNumber: string): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiration date MM / YY').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  const zip = page.getByLabel('ZIP');
+  if (await zip.count()) await zip.fill('12345');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+}

@@ -16,6 +16,7 @@ const GENEROUS_LIMITS: RateLimitMaxima = {
   newsletterTotal: 10_000,
   bookCreatePerAdmin: 10_000,
   bookWritePerAdmin: 10_000,
+  refundPerAdmin: 10_000,
   cartWritePerUser: 10_000,
   imageUploadPerAdmin: 10_000,
   paymentIntentPerUser: 10_000,

@@ -57,11 +57,11 @@ async function dialog() {
 
 // The first test loads the screen's chunk, slow on a busy 2-core machine.
 describe('Books (admin)', { timeout: 15_000 }, () => {
-  it('is in the admin dashboard menu next to Add Book', async () => {
+  it('is in the admin dashboard menu between Add Book and Orders', async () => {
     await renderBooks();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-2)).toEqual(['Add Book', 'Books']);
+    expect(links.slice(-3)).toEqual(['Add Book', 'Books', 'Orders']);
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/dashboard/books');
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('aria-current', 'page');
   });

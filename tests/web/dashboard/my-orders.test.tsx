@@ -97,6 +97,17 @@ describe('My Orders', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Delete Clean Code' })).toBeVisible();
   });
 
+  it('a refunded line says "Refunded" beside its name', async () => {
+    ordered('Clean Code', 1, 32.5);
+    ordered('Dune', 3, 15).refunded = true;
+    renderMyOrders();
+
+    expect(await heading(2)).toBeVisible();
+    const [dune, clean] = bodyRows();
+    expect(within(dune!).getByRole('cell', { name: 'Dune Refunded' })).toBeVisible();
+    expect(within(clean!).getByRole('cell', { name: 'Clean Code' })).toBeVisible();
+  });
+
   it("never shows another user's orders", async () => {
     ordered('Clean Code', 1, 32.5);
     ordered('Not mine', 1, 9.99, READER);
@@ -122,7 +133,11 @@ describe('My Orders', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(screen.getByText('Product has been deleted.')).toBeVisible());
     expect(screen.getByText('Deleted!')).toBeVisible();
-    expect(db.orders.map((order) => order.name)).toEqual(['Clean Code']);
+    // Hidden from the customer; the shop keeps its record of the sale.
+    expect(db.orders.filter((order) => !order.hidden).map((order) => order.name)).toEqual([
+      'Clean Code',
+    ]);
+    expect(db.orders).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
     expect(await heading(1)).toBeVisible();

@@ -127,13 +127,14 @@ describe('the msw fakes authorize by the contract table', () => {
     const asAdmin = await call('GET', '/booking/email/reader@learntogether.test', { token: admin });
     expect(asAdmin).toEqual({
       status: 200,
-      json: [{ _id: 'o-reader', name: 'Dune', quantity: 1, price: 15 }],
+      json: [{ _id: 'o-reader', name: 'Dune', quantity: 1, price: 15, refunded: false }],
     });
     const deleted = await call('DELETE', '/booking/dlt/o-reader', {
       token: tokenOf('reader@learntogether.test'),
     });
     expect(deleted).toEqual({ status: 200, json: { acknowledged: true, deletedCount: 1 } });
-    expect(db.orders).toEqual([]);
+    // Hidden from its customer; the shop keeps the record.
+    expect(db.orders.map((order) => order.hidden)).toEqual([true]);
   });
 
   it('the payment intent is priced from the fake db, and an empty cart is a 400', async () => {

@@ -104,7 +104,15 @@ export function MyOrdersScreen({ email }: Props) {
                   <th scope="row" className="font-medium text-base-content/70">
                     {index + 1}
                   </th>
-                  <td className="break-words font-medium">{order.name}</td>
+                  <td className="break-words font-medium">
+                    {order.name}
+                    {order.refunded && ' '}
+                    {order.refunded && (
+                      <span className="badge badge-sm ml-2 border-0 bg-base-300 font-semibold text-base-content">
+                        Refunded
+                      </span>
+                    )}
+                  </td>
                   <td className="text-right tabular-nums">{order.quantity}</td>
                   <td className="text-right tabular-nums">{formatCents(toCents(order.price))}</td>
                   <td className="text-right">

@@ -1,0 +1,175 @@
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderStatus,
+  type AdminOrderSummary,
+} from '../../../contract/admin-orders';
+import { orderNumberOf } from '../../../contract/checkout-rules';
+import { centsToDollars } from '../../../contract/money';
+import type { ShippingAddress } from '../../../contract/payments';
+import type { Queryable } from '../client';
+import { escapeLike } from './books';
+
+/**
+ * The admin's Orders screen (docs/product.md §2.21): every checkout (a payment that was paid,
+ * refunded or not), with what was refunded of it. A payment refunded whole because its books had
+ * gone (payments.status 'refunded') counts as refunded in full; otherwise the refunded lines
+ * (orders.refunded_at set) add up to what was refunded.
+ */
+
+type SummaryRow = {
+  id: string;
+  payment_intent_id: string;
+  user_email: string;
+  created_at: Date | string;
+  amount_cents: number;
+  refunded_cents: number;
+  status: AdminOrderStatus;
+  line_count: number;
+};
+
+/**
+ * The checkouts with their refunded sum and status, filtered by `where` (on `payments p`). A
+ * status filter then applies to `checkouts.status`.
+ */
+function checkoutsCte(where: string): string {
+  return `with paid as (
+      select p.id, p.payment_intent_id, p.user_email, p.created_at, p.amount_cents,
+             jsonb_array_length(p.lines)::integer as line_count,
+             case when p.status = 'refunded' then p.amount_cents
+                  else least(p.amount_cents, coalesce(
+                    (select sum(o.price_cents * o.quantity) from orders o
+                     where o.payment_id = p.id and o.refunded_at is not null), 0))
+             end::integer as refunded_cents
+      from payments p
+      where p.status in ('succeeded', 'refunded') ${where}
+    ),
+    checkouts as (
+      select paid.*,
+             case when refunded_cents >= amount_cents then 'refunded'
+                  when refunded_cents > 0 then 'partly-refunded'
+                  else 'paid' end as status
+      from paid
+    )`;
+}
+
+const SUMMARY_COLUMNS =
+  'id, payment_intent_id, user_email, created_at, amount_cents, refunded_cents, status, line_count';
+
+function toSummary(row: SummaryRow): AdminOrderSummary {
+  return {
+    paymentId: row.payment_intent_id,
+    orderNumber: orderNumberOf(row.id),
+    email: row.user_email,
+    createdAt: new Date(row.created_at).toISOString(),
+    total: centsToDollars(row.amount_cents),
+    refunded: centsToDollars(row.refunded_cents),
+    status: row.status,
+    lineCount: row.line_count,
+  };
+}
+
+export type AdminOrderPageResult = {
+  items: AdminOrderSummary[];
+  total: number;
+  page: number;
+  limit: number;
+};
+
+/** A page of checkouts, newest first; `total` counts every match of the filters. */
+export async function listOrdersForAdmin(
+  db: Queryable,
+  query: AdminOrderListQuery,
+): Promise<AdminOrderPageResult> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (query.q !== undefined) {
+    params.push(`%${escapeLike(query.q)}%`);
+    conditions.push(`and lower(p.user_email) like lower($${params.length}) escape '\\'`);
+  }
+  // Whole UTC days, both ends included.
+  if (query.from !== undefined) {
+    params.push(query.from);
+    conditions.push(`and p.created_at >= ($${params.length}::date)::timestamp at time zone 'UTC'`);
+  }
+  if (query.to !== undefined) {
+    params.push(query.to);
+    conditions.push(
+      `and p.created_at < ($${params.length}::date + 1)::timestamp at time zone 'UTC'`,
+    );
+  }
+  let statusFilter = '';
+  if (query.status !== undefined) {
+    params.push(query.status);
+    statusFilter = `where status = $${params.length}`;
+  }
+  const cte = checkoutsCte(conditions.join(' '));
+  const page = query.page ?? 1;
+  const limit = ADMIN_ORDERS_PAGE_SIZE;
+  const [counted] = await db.query<{ count: number }>(
+    `${cte} select count(*)::integer as count from checkouts ${statusFilter}`,
+    params,
+  );
+  const rows = await db.query<SummaryRow>(
+    `${cte} select ${SUMMARY_COLUMNS} from checkouts ${statusFilter}
+     order by created_at desc, id
+     limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, limit, (page - 1) * limit],
+  );
+  return { items: rows.map(toSummary), total: counted?.count ?? 0, page, limit };
+}
+
+type LineRow = {
+  id: string;
+  name: string;
+  quantity: number;
+  price_cents: number;
+  refunded: boolean;
+  refund_pending: boolean;
+};
+
+/**
+ * One checkout by its PaymentIntent id, with its lines (those the customer hid too) and the
+ * payment's id (`pay_…`, the subject of its audit rows); undefined when there is no such paid
+ * checkout (unknown, pending or failed).
+ */
+export async function findOrderForAdmin(
+  db: Queryable,
+  paymentIntentId: string,
+): Promise<{ paymentRowId: string; order: Omit<AdminOrderDetail, 'history'> } | undefined> {
+  const [row] = await db.query<SummaryRow & { shipping: ShippingAddress }>(
+    `${checkoutsCte('and p.payment_intent_id = $1')}
+     select ${SUMMARY_COLUMNS.split(', ')
+       .map((column) => `c.${column}`)
+       .join(', ')}, p.shipping
+     from checkouts c join payments p on p.id = c.id`,
+    [paymentIntentId],
+  );
+  if (!row) return undefined;
+  const lines = await db.query<LineRow>(
+    `select o.id, o.name, o.quantity, o.price_cents, o.refunded_at is not null as refunded,
+            exists (select 1 from refunds r
+                    where r.payment_id = o.payment_id and r.status = 'pending'
+                      and r.order_ids @> jsonb_build_array(o.id)) as refund_pending
+     from orders o
+     where o.payment_id = $1
+     order by o.payment_line asc nulls last, o.id`,
+    [row.id],
+  );
+  return {
+    paymentRowId: row.id,
+    order: {
+      ...toSummary(row),
+      shipping: row.shipping,
+      lines: lines.map((line) => ({
+        orderId: line.id,
+        name: line.name,
+        quantity: line.quantity,
+        price: centsToDollars(line.price_cents),
+        refunded: line.refunded,
+        refundPending: line.refund_pending,
+      })),
+    },
+  };
+}

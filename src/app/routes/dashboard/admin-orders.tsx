@@ -1,0 +1,5 @@
+import { AdminOrdersScreen } from '@/features/admin-orders/components/admin-orders-screen';
+
+export default function AdminOrdersRoute() {
+  return <AdminOrdersScreen />;
+}

@@ -1,0 +1,48 @@
+import {
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+  refundAcceptedSchema,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderPage,
+  type RefundAccepted,
+  type RefundBody,
+} from '@contract/admin-orders';
+import { baseApi } from '@/lib/api/base-api';
+import { withParam } from '@/lib/api-client';
+
+/**
+ * The admin's Orders screen (docs/product.md §2.21): its page of checkouts and one checkout
+ * ('AdminOrders' tag); a refund refreshes them and the customers' orders ('Orders').
+ */
+export const adminOrdersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /admin/orders (admin): a page of checkouts, newest first. */
+    getAdminOrders: build.query<AdminOrderPage, AdminOrderListQuery>({
+      query: (query) => ({ url: '/admin/orders', query }),
+      responseSchema: adminOrderPageSchema,
+      providesTags: ['AdminOrders'],
+    }),
+
+    /** GET /admin/orders/{id} (admin; the PaymentIntent id): its lines and its history. */
+    getAdminOrder: build.query<AdminOrderDetail, string>({
+      query: (id) => ({ url: withParam('/admin/orders', id) }),
+      responseSchema: adminOrderDetailSchema,
+      providesTags: (_result, _error, id) => ['AdminOrders', { type: 'AdminOrders', id }],
+    }),
+
+    /** POST /admin/orders/{id}/refunds (admin): the chosen lines, or (none) every line left. */
+    refundOrder: build.mutation<RefundAccepted, { id: string } & RefundBody>({
+      query: ({ id, orderIds }) => ({
+        url: `${withParam('/admin/orders', id)}/refunds`,
+        method: 'POST',
+        body: orderIds === undefined ? {} : { orderIds },
+      }),
+      responseSchema: refundAcceptedSchema,
+      invalidatesTags: ['AdminOrders', 'Orders'],
+    }),
+  }),
+});
+
+export const { useGetAdminOrdersQuery, useGetAdminOrderQuery, useRefundOrderMutation } =
+  adminOrdersApi;

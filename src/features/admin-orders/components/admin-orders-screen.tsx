@@ -1,0 +1,284 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  ADMIN_ORDER_STATUSES,
+  adminOrderStatusSchema,
+  type AdminOrderListQuery,
+} from '@contract/admin-orders';
+import { formatCents, toCents } from '@contract/money';
+import { CartIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { Spinner } from '@/components/spinner';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { useGetAdminOrdersQuery } from '../api/admin-orders-api';
+import { OrderPanel } from './order-panel';
+import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
+
+const SEARCH_MAX_LENGTH = 100;
+
+/** A whole number ≥ 1 from the address bar, or undefined. */
+function pageOf(text: string | null): number | undefined {
+  const page = Number(text);
+  return Number.isInteger(page) && page >= 1 ? page : undefined;
+}
+
+/** A real YYYY-MM-DD date from the address bar, or undefined (the server would refuse it). */
+function dateOf(text: string | null): string | undefined {
+  if (text === null || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  return Number.isNaN(Date.parse(`${text}T00:00:00Z`)) ? undefined : text;
+}
+
+/**
+ * Orders (docs/product.md §2.21): every checkout, newest first, filtered by status, customer
+ * and date, paged by the server; View opens one with its lines, refunds and history. The filters,
+ * the page and the open order are in the address (`?status=&q=&from=&to=&page=&order=`), so Back
+ * and a reload keep them.
+ */
+export function AdminOrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const parsedStatus = adminOrderStatusSchema.safeParse(params.get('status'));
+  const status = parsedStatus.success ? parsedStatus.data : undefined;
+  const q = (params.get('q') ?? '').trim();
+  const from = dateOf(params.get('from'));
+  const to = dateOf(params.get('to'));
+  const page = pageOf(params.get('page')) ?? 1;
+  const openId = params.get('order');
+  const [text, setText] = useState(q);
+
+  const query: AdminOrderListQuery = {
+    ...(status && { status }),
+    ...(q !== '' && { q }),
+    ...(from && { from }),
+    ...(to && { to }),
+    page,
+  };
+  const { data, error, isError, isLoading, isFetching, refetch } = useGetAdminOrdersQuery(query, {
+    skip: openId !== null,
+  });
+
+  const orders = isError ? [] : (data?.orders ?? []);
+  const total = data?.total ?? 0;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const isRefreshing = isFetching && !isLoading;
+  const filtered = status !== undefined || q !== '' || from !== undefined || to !== undefined;
+
+  /** Changes the address's search params (an empty value drops the param). */
+  const navigate = (changes: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  /** A new filter starts again at the first page. */
+  const filter = (key: string, value: string) => navigate({ [key]: value, page: null });
+  const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
+
+  // The search box follows the address (Back, or a link with another search).
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setText(q);
+  }
+  // The address named a page past the end.
+  useEffect(() => {
+    if (data && !isFetching && openId === null && page > pageCount) goToPage(pageCount);
+  });
+
+  if (openId !== null) {
+    return <OrderPanel key={openId} id={openId} onClose={() => navigate({ order: null })} />;
+  }
+
+  return (
+    <section aria-labelledby="admin-orders-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Orders</p>
+          <h1 id="admin-orders-heading" className="mt-1 text-2xl font-bold tracking-tight">
+            Orders and refunds
+          </h1>
+        </div>
+        {isRefreshing && (
+          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
+        )}
+      </header>
+
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label
+            htmlFor="admin-order-status"
+            className="mb-1.5 block text-sm font-medium text-base-content/90"
+          >
+            Status
+          </label>
+          <select
+            id="admin-order-status"
+            value={status ?? ''}
+            onChange={(event) => filter('status', event.target.value)}
+            className="select select-bordered w-full rounded-xl"
+          >
+            <option value="">All</option>
+            {ADMIN_ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form
+          role="search"
+          aria-label="Orders"
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            filter('q', text.trim());
+          }}
+        >
+          <div className="min-w-0 flex-1">
+            <label
+              htmlFor="admin-order-search"
+              className="mb-1.5 block text-sm font-medium text-base-content/90"
+            >
+              Customer email
+            </label>
+            <input
+              id="admin-order-search"
+              type="search"
+              value={text}
+              maxLength={SEARCH_MAX_LENGTH}
+              autoComplete="off"
+              onChange={(event) => setText(event.target.value)}
+              className="input input-bordered w-full rounded-xl"
+            />
+          </div>
+          <button type="submit" className="btn btn-primary rounded-xl normal-case">
+            Search
+          </button>
+        </form>
+        <div>
+          <label
+            htmlFor="admin-order-from"
+            className="mb-1.5 block text-sm font-medium text-base-content/90"
+          >
+            From
+          </label>
+          <input
+            id="admin-order-from"
+            type="date"
+            value={from ?? ''}
+            max={to}
+            onChange={(event) => filter('from', event.target.value)}
+            className="input input-bordered w-full rounded-xl"
+          />
+        </div>
+        <div>
+          <label
+            htmlFor="admin-order-to"
+            className="mb-1.5 block text-sm font-medium text-base-content/90"
+          >
+            To
+          </label>
+          <input
+            id="admin-order-to"
+            type="date"
+            value={to ?? ''}
+            min={from}
+            onChange={(event) => filter('to', event.target.value)}
+            className="input input-bordered w-full rounded-xl"
+          />
+        </div>
+      </div>
+
+      {isLoading ? (
+        <Spinner label="Loading the orders…" />
+      ) : isError ? (
+        <LoadError
+          message={errorMessageOr(error, 'Could not load the orders.')}
+          onRetry={() => void refetch()}
+        />
+      ) : orders.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+          <CartIcon className="h-8 w-8 text-primary" />
+          <p className="mt-3 text-base-content/70">
+            {filtered ? 'No order matches these filters.' : 'No one has bought anything yet.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-base-content/70" aria-live="polite">
+            {total === 1 ? '1 order' : `${total} orders`}
+          </p>
+          {/* Scrolls sideways inside its frame on a narrow phone, never the page. */}
+          <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+            <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
+              <thead>
+                <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
+                  <th scope="col">Order</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="text-right">
+                    Total
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.paymentId} className="hover:bg-base-200/40">
+                    <th scope="row" className="whitespace-nowrap font-medium">
+                      {order.orderNumber}
+                    </th>
+                    <td className="break-all">{order.email}</td>
+                    <td className="whitespace-nowrap">
+                      <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+                    </td>
+                    <td className="text-right tabular-nums">{formatCents(toCents(order.total))}</td>
+                    <td>
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="text-right">
+                      <button
+                        type="button"
+                        aria-label={`View order ${order.orderNumber}`}
+                        onClick={() => navigate({ order: order.paymentId })}
+                        className="btn btn-outline btn-primary btn-xs rounded-lg normal-case sm:btn-sm"
+                      >
+                        View
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+            <button
+              type="button"
+              disabled={page <= 1}
+              onClick={() => goToPage(page - 1)}
+              className="btn btn-sm rounded-xl normal-case"
+            >
+              Previous
+            </button>
+            <p className="text-sm text-base-content/80">
+              Page {Math.min(page, pageCount)} of {pageCount}
+            </p>
+            <button
+              type="button"
+              disabled={page >= pageCount}
+              onClick={() => goToPage(page + 1)}
+              className="btn btn-sm rounded-xl normal-case"
+            >
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
