@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminBookPageSchema,
@@ -7,15 +6,10 @@ import {
   DEFAULT_ADMIN_BOOK_PAGE_SIZE,
   type AdminBookPage,
 } from '../../contract/books';
-import { apiErrorSchema } from '../../contract/errors';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
-
-function expectError(res: LightMyRequestResponse, status: number): string {
-  expect(res.statusCode, res.body).toBe(status);
-  return apiErrorSchema.parse(res.json()).error.message;
-}
+import { expectError } from './helpers/api-error';
 
 describe("the admin's Books screen: GET /api/admin/books and a book's history", () => {
   const adminEmail = uniqueEmail('admin-books');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -8,7 +7,6 @@ import {
   type AdminOrderPage,
 } from '../../contract/admin-orders';
 import { CHECKOUT_MESSAGES, orderNumberOf } from '../../contract/checkout-rules';
-import { apiErrorSchema } from '../../contract/errors';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { recordAudit } from '../../server/db/repositories/audit-log';
 import { createBook } from '../../server/db/repositories/books';
@@ -24,11 +22,7 @@ import {
   shippingFor,
   type TestGateway,
 } from './helpers/payments';
-
-function expectError(res: LightMyRequestResponse, status: number): string {
-  expect(res.statusCode, res.body).toBe(status);
-  return apiErrorSchema.parse(res.json()).error.message;
-}
+import { expectError } from './helpers/api-error';
 
 describe("the admin's Orders screen: GET /api/admin/orders and /api/admin/orders/:id", () => {
   const adminEmail = uniqueEmail('admin-orders');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CART_MESSAGES,
@@ -12,6 +11,7 @@ import { apiErrorSchema } from '../../contract/errors';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
+import { expectError } from './helpers/api-error';
 
 type CatalogueBook = { id: string; name: string; price_cents: number; image: string };
 type LineRow = {
@@ -20,13 +20,6 @@ type LineRow = {
   price_cents: number;
   quantity: number;
 };
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): string {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
-  return error.message;
-}
 
 describe('book cart', () => {
   const adminEmail = uniqueEmail('cart-admin');

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBookImageUrl } from '../../contract/books';
 import { apiErrorSchema } from '../../contract/errors';
@@ -8,6 +7,7 @@ import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './help
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
 import { multipartBody, TINY_PNG, type FormPart } from './helpers/multipart';
+import { expectError } from './helpers/api-error';
 
 const TEXT = Buffer.from('just some text, not an image\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1)]);
@@ -22,12 +22,6 @@ const WEBP = Buffer.concat([
 /** A file that starts like a PNG, `size` bytes long. */
 function pngOfSize(size: number): Buffer {
   return Buffer.concat([TINY_PNG, Buffer.alloc(size - TINY_PNG.length, 7)]);
-}
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
 }
 
 async function setUp(label: string, limits = {}) {

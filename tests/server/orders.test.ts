@@ -1,6 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/errors';
 import {
   CHECKOUT_MESSAGES,
   orderDeletedSchema,
@@ -11,12 +9,7 @@ import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accou
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';
 import { buyCourses, createTestGateway, type TestGateway } from './helpers/payments';
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
-}
+import { expectError } from './helpers/api-error';
 
 describe('orders (My Orders)', () => {
   const adminEmail = uniqueEmail('orders-admin');

@@ -1,8 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alreadyOwnedMessage } from '../../contract/checkout-rules';
 import { ownedCourseListSchema, type OwnedCourse } from '../../contract/courses';
-import { apiErrorSchema } from '../../contract/errors';
 import { orderListSchema } from '../../contract/orders';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
@@ -15,12 +13,7 @@ import {
   paymentIntentEvent,
   type TestGateway,
 } from './helpers/payments';
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): void {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
-}
+import { expectError } from './helpers/api-error';
 
 describe('owned courses (My Courses, "You already own")', () => {
   let t: TestApp;

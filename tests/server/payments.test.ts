@@ -26,6 +26,7 @@ import {
   TEST_WEBHOOK_SECRET,
   type TestGateway,
 } from './helpers/payments';
+import { expectError } from './helpers/api-error';
 
 type OrderRow = {
   id: string;
@@ -47,13 +48,6 @@ type PaymentRow = {
   shipping: unknown;
   payment_intent_id: string;
 };
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): string {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
-  return error.message;
-}
 
 function intentOk(res: LightMyRequestResponse): PaymentIntentResponse {
   expect(res.statusCode, res.body).toBe(200);

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, refundAcceptedSchema } from '../../contract/admin-orders';
-import { apiErrorSchema } from '../../contract/errors';
 import { orderListSchema } from '../../contract/orders';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
@@ -16,11 +14,7 @@ import {
   paymentIntentEvent,
   type TestGateway,
 } from './helpers/payments';
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  if (message !== undefined) expect(apiErrorSchema.parse(res.json()).error.message).toBe(message);
-}
+import { expectError } from './helpers/api-error';
 
 const event = (type: string, object: Record<string, unknown>) => ({
   id: `evt_test_${randomUUID().replaceAll('-', '')}`,

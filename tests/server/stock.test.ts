@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDetailSchema, bookListSchema, type BookDetail } from '../../contract/books';
 import { cartLineListSchema, type CartLine } from '../../contract/carts';
-import { apiErrorSchema } from '../../contract/errors';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { RESERVATION_MINUTES } from '../../server/db/repositories/stock';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
@@ -17,13 +15,7 @@ import {
   paymentIntentEvent,
   type TestGateway,
 } from './helpers/payments';
-
-function expectError(res: LightMyRequestResponse, status: number, message?: string): string {
-  expect(res.statusCode, res.body).toBe(status);
-  const { error } = apiErrorSchema.parse(res.json());
-  if (message !== undefined) expect(error.message).toBe(message);
-  return error.message;
-}
+import { expectError } from './helpers/api-error';
 
 describe('book pages, stock and reservations', () => {
   const adminEmail = uniqueEmail('stock-admin');

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminBook } from '@contract/books';
 import { formatCents, toCents } from '@contract/money';
+import { Pager } from '@/components/pager';
 import { BookIcon, TrashIcon } from '@/components/icons';
 import { RowActionButton } from '@/components/row-action-button';
 import { LoadError } from '@/components/load-error';
@@ -257,27 +258,7 @@ export function AdminBooksScreen() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-            <button
-              type="button"
-              disabled={page <= 1}
-              onClick={() => goToPage(page - 1)}
-              className="btn btn-sm rounded-xl normal-case"
-            >
-              Previous
-            </button>
-            <p className="text-sm text-base-content/80">
-              Page {Math.min(page, pageCount)} of {pageCount}
-            </p>
-            <button
-              type="button"
-              disabled={page >= pageCount}
-              onClick={() => goToPage(page + 1)}
-              className="btn btn-sm rounded-xl normal-case"
-            >
-              Next
-            </button>
-          </nav>
+          <Pager page={page} pageCount={pageCount} onPage={goToPage} />
         </>
       )}
     </section>

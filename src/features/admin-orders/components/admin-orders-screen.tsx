@@ -6,6 +6,7 @@ import {
   type AdminOrderListQuery,
 } from '@contract/admin-orders';
 import { formatCents, toCents } from '@contract/money';
+import { Pager } from '@/components/pager';
 import { CartIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
@@ -256,27 +257,7 @@ export function AdminOrdersScreen() {
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-            <button
-              type="button"
-              disabled={page <= 1}
-              onClick={() => goToPage(page - 1)}
-              className="btn btn-sm rounded-xl normal-case"
-            >
-              Previous
-            </button>
-            <p className="text-sm text-base-content/80">
-              Page {Math.min(page, pageCount)} of {pageCount}
-            </p>
-            <button
-              type="button"
-              disabled={page >= pageCount}
-              onClick={() => goToPage(page + 1)}
-              className="btn btn-sm rounded-xl normal-case"
-            >
-              Next
-            </button>
-          </nav>
+          <Pager page={page} pageCount={pageCount} onPage={goToPage} />
         </>
       )}
     </section>
