@@ -40,10 +40,12 @@ test('an admin refunds one line; My Orders shows "Refunded" and the copies are b
   const email = uniqueEmail('refund-shopper');
   await createAccount(email, 'secret123', 'Refund Shopper');
   await logIn(page, email, 'secret123');
-  for (const id of ids) {
+  for (const [index, id] of ids.entries()) {
+    const { name } = books[index]!;
     await page.goto(`/book/${id}`);
-    await page.getByRole('button', { name: /^Order Now: / }).click();
-    await expect(page.getByRole('button', { name: /^Added: / })).toBeVisible();
+    // By name: "More in story" below has other books' Order Now too.
+    await page.getByRole('button', { name: `Order Now: ${name}`, exact: true }).click();
+    await expect(page.getByRole('button', { name: `Added: ${name}`, exact: true })).toBeVisible();
   }
   await page.goto('/cart-book');
   await page.getByRole('button', { name: 'Checkout' }).click();
