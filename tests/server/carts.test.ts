@@ -177,6 +177,17 @@ describe('book cart', () => {
     expect((await row(other._id))?.quantity).toBe(60);
   });
 
+  it('keeps the 99 cap when two adds of one book race (one 409, never a 500)', async () => {
+    const user = await signIn(t.app, 'cart-cap-race');
+    const results = await Promise.all([
+      add(user, { bookId: book(3).id, quantity: 60 }),
+      add(user, { bookId: book(3).id, quantity: 50 }),
+    ]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const [line] = await listOk(user);
+    expect([50, 60]).toContain(line?.quantity);
+  });
+
   it('answers 404 for a book that is not in the catalogue, adding nothing', async () => {
     const user = await signIn(t.app, 'cart-unknown');
     expectError(await add(user, { bookId: 'no-such-book' }), 404, CART_MESSAGES.bookNotFound);

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/books';
 import { centsToDollars } from '../../../contract/money';
 import type { Queryable } from '../client';
+import { heldByOthersSql } from './stock';
 
 type BookRow = {
   id: string;
@@ -122,10 +123,7 @@ type BookDetailRow = BookRow & { description: string; stock: number; available: 
  * Copies a shopper can still order: the stock less what other checkouts hold (live
  * reservations). `$2` is the caller whose own reservations do not count against them (or null).
  */
-const AVAILABLE = `greatest(0, b.stock - coalesce((
-    select sum(r.quantity) from stock_reservations r
-    where r.book_id = b.id and r.expires_at > now() and r.user_email is distinct from $2
-  ), 0))::integer`;
+const AVAILABLE = `greatest(0, b.stock - ${heldByOthersSql('b.id', '$2')})::integer`;
 
 /** A book of the catalogue with its page's details; undefined when unknown or removed. */
 export async function findBook(
@@ -169,10 +167,7 @@ export async function listBooksForAdmin(
   const [rows, counts] = await Promise.all([
     db.query<AdminBookRow>(
       `select ${BOOK_COLUMNS}, description, stock,
-              coalesce((
-                select sum(r.quantity) from stock_reservations r
-                where r.book_id = books.id and r.expires_at > now()
-              ), 0)::integer as held
+              ${heldByOthersSql('books.id', null)} as held
        from books ${where} order by ${BY_NAME_ASC}
        limit $${pageParams.length - 1} offset $${pageParams.length}`,
       pageParams,

@@ -1,6 +1,7 @@
 import { CART_LIMITS, type CartLine } from '../../../contract/carts';
 import { centsToDollars, toCents } from '../../../contract/money';
 import type { Db, Queryable } from '../client';
+import { heldByOthersSql } from './stock';
 
 /** Every address passed in here is the caller's, already normalised by the access token. */
 
@@ -24,10 +25,8 @@ type CartLineRow = {
 const LINE_SELECT = `c.id, c.user_email, c.book_id, coalesce(b.name, c.name) as name,
   coalesce(b.price_cents, c.price_cents) as price_cents, c.quantity,
   coalesce(b.image, c.image) as image, (b.id is null or b.removed_at is not null) as removed,
-  greatest(0, coalesce(b.stock, 0) - coalesce((
-    select sum(r.quantity) from stock_reservations r
-    where r.book_id = c.book_id and r.expires_at > now() and r.user_email <> c.user_email
-  ), 0))::integer as available`;
+  greatest(0, coalesce(b.stock, 0) - ${heldByOthersSql('c.book_id', 'c.user_email')})::integer
+    as available`;
 
 function toCartLine(row: CartLineRow): CartLine {
   const status = row.removed ? 'removed' : row.available > 0 ? 'available' : 'sold-out';
@@ -119,16 +118,20 @@ export async function addToCart(
   input: { email: string; bookId: string; quantity: number },
 ): Promise<AddToCartOutcome> {
   return db.transaction(async (tx) => {
-    const [book] = await tx.query<{ stock: number; held: number; in_cart: number }>(
-      `select b.stock,
-              coalesce((select sum(r.quantity) from stock_reservations r
-                        where r.book_id = b.id and r.expires_at > now() and r.user_email <> $2), 0)::integer as held,
-              coalesce((select c.quantity from cart_lines c
-                        where c.book_id = b.id and c.user_email = $2), 0) as in_cart
-       from books b where b.id = $1 and b.removed_at is null for update of b`,
+    const [locked] = await tx.query<{ stock: number }>(
+      'select stock from books where id = $1 and removed_at is null for update',
+      [input.bookId],
+    );
+    if (!locked) return { kind: 'book-not-found' };
+    // Read after the lock, in a statement of its own: its snapshot sees what a concurrent add of
+    // the same book (which held the lock first) committed; the locking statement's would not.
+    const [counts] = await tx.query<{ held: number; in_cart: number }>(
+      `select ${heldByOthersSql('$1', '$2')} as held,
+              coalesce((select quantity from cart_lines where book_id = $1 and user_email = $2), 0)
+                as in_cart`,
       [input.bookId, input.email],
     );
-    if (!book) return { kind: 'book-not-found' };
+    const book = { stock: locked.stock, held: counts?.held ?? 0, in_cart: counts?.in_cart ?? 0 };
     const wanted = book.in_cart + input.quantity;
     if (wanted > CART_LIMITS.maxQuantity) return { kind: 'too-many' };
     const available = Math.max(0, book.stock - book.held);

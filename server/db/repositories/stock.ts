@@ -3,6 +3,17 @@ import type { Queryable } from '../client';
 /** How long POST /payments/intent holds a checkout's copies (docs/architecture.md, "Stock"). */
 export const RESERVATION_MINUTES = 15;
 
+/**
+ * SQL: the copies of `book` that live holds keep from the shopper `email` (both SQL expressions):
+ * every other shopper's unexpired reservations; with `email` null, everyone's. The one rule
+ * behind "how many can this shopper order" (decisions D38).
+ */
+export function heldByOthersSql(book: string, email: string | null): string {
+  const others = email === null ? '' : ` and r.user_email is distinct from ${email}`;
+  return `coalesce((select sum(r.quantity) from stock_reservations r
+    where r.book_id = ${book} and r.expires_at > now()${others}), 0)::integer`;
+}
+
 /** Copies of one book a checkout asks for. */
 export type StockDemand = { bookId: string; name: string; quantity: number };
 
@@ -26,13 +37,13 @@ async function lockBooks(
      where id = any($1::text[]) order by id for update`,
     [ids],
   );
-  const held = await tx.query<{ book_id: string; held: number }>(
-    `select book_id, sum(quantity)::integer as held from stock_reservations
-     where book_id = any($1::text[]) and expires_at > now() and user_email <> $2
-     group by book_id`,
+  // A statement of its own, after the locks: its snapshot sees the holds of the checkouts this
+  // one waited for (in the locking statement, PostgreSQL would read them as they were before).
+  const held = await tx.query<{ id: string; held: number }>(
+    `select id, ${heldByOthersSql('books.id', '$2')} as held from books where id = any($1::text[])`,
     [ids, email],
   );
-  const heldBy = new Map(held.map((row) => [row.book_id, row.held]));
+  const heldBy = new Map(held.map((row) => [row.id, row.held]));
   return new Map(locked.map((row) => [row.id, { ...row, held: heldBy.get(row.id) ?? 0 }]));
 }
 
