@@ -22,6 +22,7 @@ import {
   bookRemovedSchema,
   bookUpdateBodySchema,
 } from './books';
+import { salesQuerySchema, salesReportSchema } from './sales';
 import {
   addToCartBodySchema,
   cartLineDeletedSchema,
@@ -267,6 +268,11 @@ export const API_ROUTES = {
     params: adminOrderParamsSchema,
     body: refundBodySchema,
     response: { 202: refundAcceptedSchema },
+  },
+  'GET /api/admin/sales': {
+    access: 'admin',
+    query: salesQuerySchema,
+    response: { 200: salesReportSchema },
   },
   'POST /api/images': {
     access: 'admin',

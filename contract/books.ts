@@ -105,7 +105,12 @@ export const adminBookPageSchema = z.object({
   limit: z.number().int().positive(),
 });
 
-export const BOOK_AUDIT_ACTIONS = ['book.create', 'book.update', 'book.remove'] as const;
+export const BOOK_AUDIT_ACTIONS = [
+  'book.create',
+  'book.update',
+  'book.remove',
+  'book.refund',
+] as const;
 
 /** One admin change to a book (the audit log): who, when, what. */
 export const bookHistoryEntrySchema = z.object({
@@ -114,7 +119,8 @@ export const bookHistoryEntrySchema = z.object({
   action: z.enum(BOOK_AUDIT_ACTIONS),
   /**
    * book.update: `{ field: [before, after] }` (price in dollars); book.create: the fields it was
-   * added with (price as `priceCents`); book.remove: nothing.
+   * added with (price as `priceCents`); book.remove: nothing; book.refund (an admin refunded copies
+   * of it, back in stock once Stripe confirms): `{ orderNumber, copies, amount }` (dollars).
    */
   changes: z.record(z.string(), z.unknown()),
   /** ISO 8601. */

@@ -22,6 +22,7 @@ import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminBookRoutes } from './routes/admin-books';
 import { adminOrderRoutes } from './routes/admin-orders';
+import { adminSalesRoutes } from './routes/admin-sales';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { cartRoutes } from './routes/carts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(adminUserRoutes);
         await api.register(adminBookRoutes);
         await api.register(adminOrderRoutes);
+        await api.register(adminSalesRoutes);
         await api.register(cartRoutes);
         await api.register(imageRoutes);
         await api.register(paymentRoutes);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { REFUND_MESSAGES, type RefundAccepted } from '../../contract/admin-orders';
-import { CHECKOUT_MESSAGES } from '../../contract/checkout-rules';
+import { CHECKOUT_MESSAGES, orderNumberOf } from '../../contract/checkout-rules';
 import { DomainError } from '../../contract/domain-error';
 import { centsToDollars } from '../../contract/money';
 import type { Db } from '../db/client';
@@ -82,6 +82,20 @@ export async function requestRefund(
         subjectId: payment.id,
         changes: { refundId: refund.id, orderIds, amount: centsToDollars(amountCents) },
       });
+      // Each book's history shows its refunded copies too.
+      for (const line of chosen) {
+        if (line.bookId === null) continue;
+        await recordAudit(tx, {
+          actorEmail: input.actorEmail,
+          action: 'book.refund',
+          subjectId: line.bookId,
+          changes: {
+            orderNumber: orderNumberOf(payment.id),
+            copies: line.quantity,
+            amount: centsToDollars(line.unitPriceCents * line.quantity),
+          },
+        });
+      }
     }
     return { refundId: refund.id, amount: centsToDollars(amountCents), orderIds };
   });

@@ -29,6 +29,7 @@ export const screenLoaders = {
   addBook: () => import('./routes/dashboard/add-book'),
   adminBooks: () => import('./routes/dashboard/admin-books'),
   adminOrders: () => import('./routes/dashboard/admin-orders'),
+  sales: () => import('./routes/dashboard/sales'),
   /** The footer's six company and legal pages, one screen: the path picks the page. */
   info: () => import('./routes/info'),
   notFound: () => import('./routes/not-found'),
@@ -84,6 +85,7 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
       { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },
       { path: dashboardRoutes.adminOrders, screen: 'adminOrders', access: 'admin' },
+      { path: dashboardRoutes.sales, screen: 'sales', access: 'admin' },
     ],
   },
   { path: paths.about, screen: 'info', access: 'open' },

@@ -168,6 +168,16 @@ export function LibraryIcon(props: IconProps) {
   );
 }
 
+/** Bars rising: the admin's Sales. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 3v18h18" />
+      <path d="M8 17v-5M13 17V8M18 17v-8" />
+    </Icon>
+  );
+}
+
 export function BrushIcon(props: IconProps) {
   return (
     <Icon {...props}>

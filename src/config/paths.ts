@@ -8,6 +8,7 @@ export const dashboardRoutes = {
   addBook: 'addbook',
   adminBooks: 'books',
   adminOrders: 'orders',
+  sales: 'sales',
 } as const;
 
 // Every route path of the product in one place (docs/product.md §2 route table).
@@ -36,6 +37,7 @@ export const paths = {
   addBook: `${dashboard}/${dashboardRoutes.addBook}`,
   adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
   adminOrders: `${dashboard}/${dashboardRoutes.adminOrders}`,
+  sales: `${dashboard}/${dashboardRoutes.sales}`,
   // The footer's company and legal pages (docs/product.md §2.19).
   about: '/about',
   contact: '/contact',

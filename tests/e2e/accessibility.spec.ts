@@ -48,6 +48,7 @@ const ADMIN_SCREENS = [
   '/dashboard/addbook',
   '/dashboard/books',
   '/dashboard/orders',
+  '/dashboard/sales',
 ];
 
 /**

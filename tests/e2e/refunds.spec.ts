@@ -3,8 +3,9 @@ import { fillShipping, payWith } from './support/shipping-form';
 
 // An admin refunds one line of a paid order through the Orders screen: the Stripe emulator
 // refunds it and signs the events; the shopper's My Orders says "Refunded" and the stock is back.
+// The Sales chart shows the day's revenue.
 
-test('an admin refunds one line; My Orders shows "Refunded" and the copies are back in stock', async ({
+test('an admin refunds one line; My Orders shows "Refunded", the copies are back, Sales shows the day', async ({
   page,
   browser,
 }) => {
@@ -69,6 +70,29 @@ test('an admin refunds one line; My Orders shows "Refunded" and the copies are b
   // Stripe's signed events mark the line refunded.
   const refundedLine = admin.getByRole('listitem').filter({ hasText: books[1]!.name });
   await expect(refundedLine.getByText('Refunded', { exact: true })).toBeVisible();
+
+  // Sales: today's bar and figures are the day's revenue as the server adds it up (this sale's
+  // $10.50 among the other specs'; a sale elsewhere in between only means another look).
+  await admin.goto('/dashboard/sales');
+  const chart = admin.getByRole('img', { name: /^Revenue per day/ });
+  await expect
+    .poll(async () => {
+      await admin.reload();
+      const label = (await chart.getAttribute('aria-label')) ?? '';
+      const res = await admin.request.get('/api/admin/sales?days=30', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const report = (await res.json()) as { daily: Array<{ revenue: number; orders: number }> };
+      const today = report.daily.at(-1);
+      if (!today || today.revenue < 10.5) return `today is ${JSON.stringify(today)}`;
+      const shown = await admin.getByText(/^Today: \$/).textContent();
+      const orders = today.orders === 1 ? '1 order' : `${today.orders} orders`;
+      const money = `$${today.revenue.toFixed(2)}`;
+      return label.endsWith(`Today ${money}.`) && shown === `Today: ${money} from ${orders}`
+        ? 'matches'
+        : `${label} / ${shown} / ${money}`;
+    })
+    .toBe('matches');
   await adminContext.close();
 
   // The shopper's My Orders says so, and the copy is back on the shelf (5 again).

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, refundAcceptedSchema } from '../../contract/admin-orders';
+import { orderNumberOf } from '../../contract/checkout-rules';
 import { orderListSchema } from '../../contract/orders';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
@@ -149,6 +150,27 @@ describe('refunds: POST /api/admin/orders/:id/refunds and Stripe’s refund even
     expect(audit).toEqual([
       { actor_email: admin.email, changes: expect.objectContaining({ amount: 20 }) },
     ]);
+    // And in the refunded book's history, not in the other's.
+    const history = async (bookId: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/books/${bookId}/history`,
+          headers: bearer(admin.accessToken),
+        })
+      ).json<Array<{ action: string; actorEmail: string; changes: unknown }>>();
+    const [payment] = await t.db.query<{ id: string }>(
+      'select id from payments where payment_intent_id = $1',
+      [checkout.id],
+    );
+    expect(await history(checkout.a)).toEqual([
+      expect.objectContaining({
+        action: 'book.refund',
+        actorEmail: admin.email,
+        changes: { orderNumber: orderNumberOf(payment?.id ?? ''), copies: 2, amount: 20 },
+      }),
+    ]);
+    expect(await history(checkout.b)).toEqual([]);
   });
 
   it('refunds the rest when no line is named, settled by charge.refunded', async () => {

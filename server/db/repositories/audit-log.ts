@@ -1,6 +1,6 @@
 import type { Queryable } from '../client';
 
-export type AuditAction = 'book.create' | 'book.update' | 'book.remove' | 'refund';
+export type AuditAction = 'book.create' | 'book.update' | 'book.remove' | 'book.refund' | 'refund';
 
 /** One admin change: who, when, what (docs/architecture.md, "Audit log"). */
 export type AuditEntry = {

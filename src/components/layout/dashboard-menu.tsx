@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import {
   BookIcon,
   CartIcon,
+  ChartIcon,
   GraduationCapIcon,
   LibraryIcon,
   UserIcon,
@@ -33,6 +34,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
       { to: paths.addBook, label: 'Add Book', icon: BookIcon },
       { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
       { to: paths.adminOrders, label: 'Orders', icon: CartIcon },
+      { to: paths.sales, label: 'Sales', icon: ChartIcon },
     );
   }
   return items;

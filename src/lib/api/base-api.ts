@@ -45,6 +45,7 @@ export const baseApi = createApi({
     'Books',
     'AdminBooks',
     'AdminOrders',
+    'Sales',
     'Cart',
     'Orders',
     'OwnedCourses',

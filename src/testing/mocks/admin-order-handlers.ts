@@ -10,7 +10,15 @@ import {
 } from '@contract/admin-orders';
 import { CHECKOUT_MESSAGES, orderNumberOf } from '@contract/checkout-rules';
 import { centsToDollars, toCents } from '@contract/money';
+import {
+  SALES_DEFAULT_DAYS,
+  SALES_TOP_COUNT,
+  salesPeriodDays,
+  type SalesReport,
+  type TopSeller,
+} from '@contract/sales';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { recordAudit } from './catalogue-admin-handlers';
 import { db, type DbOrder, type DbPayment } from './db';
 
 let refundSequence = 0;
@@ -143,6 +151,16 @@ export const adminOrderHandlers = [
         throw new ApiFailure(400, REFUND_MESSAGES.alreadyRefunded);
       }
       for (const order of chosen) order.refunded = true;
+      // Each book's history shows its refunded copies, as the server's audit log does.
+      for (const order of chosen) {
+        const bookId = payment.lines[lines.indexOf(order)]?.bookId;
+        if (bookId === undefined) continue;
+        recordAudit(caller, bookId, 'book.refund', {
+          orderNumber: orderNumberOf(payment.id),
+          copies: order.quantity,
+          amount: centsToDollars(lineCents(order)),
+        });
+      }
       const amount = centsToDollars(chosen.reduce((sum, order) => sum + lineCents(order), 0));
       const orderIds = chosen.map((order) => order._id);
       payment.refunds = [
@@ -155,6 +173,86 @@ export const adminOrderHandlers = [
         orderIds,
       };
       return HttpResponse.json(accepted, { status: 202 });
+    },
+  }),
+];
+
+type Sold = { id: string; name: string; copies: number; cents: number };
+
+/** The server's best-sellers: the lines not refunded, most copies first, then most money. */
+function topSellers(sold: Map<string, Sold>): TopSeller[] {
+  return [...sold.values()]
+    .sort((a, b) => b.copies - a.copies || b.cents - a.cents || (a.id < b.id ? -1 : 1))
+    .slice(0, SALES_TOP_COUNT)
+    .map(({ id, name, copies, cents }) => ({
+      id,
+      name,
+      copies,
+      revenue: centsToDollars(cents),
+    }));
+}
+
+/** The admin's Sales screen (GET /admin/sales): the server's report, from the fake's checkouts. */
+export const salesHandlers = [
+  apiRoute('GET /api/admin/sales', {
+    handle: ({ query }) => {
+      const days = query.days ?? SALES_DEFAULT_DAYS;
+      const dates = salesPeriodDays(days, new Date());
+      const since = dayStart(dates[0] ?? '');
+      const daily = new Map(dates.map((date) => [date, { date, orders: 0, cents: 0 }]));
+      const books = new Map<string, Sold>();
+      const courses = new Map<string, Sold>();
+      let refunds = 0;
+      let refundedCents = 0;
+      for (const payment of db.payments.filter(isCheckout)) {
+        const at = payment.createdAt ?? Date.now();
+        // A refund counts on its own day, whenever its checkout was placed.
+        const made = [
+          ...(payment.refunds ?? []).map((refund) => ({
+            at: refund.createdAt,
+            dollars: refund.amount,
+          })),
+          ...(payment.status === 'refunded'
+            ? [{ at: payment.paidAt ?? at, dollars: centsToDollars(payment.amountCents) }]
+            : []),
+        ].filter((refund) => refund.at >= since);
+        refunds += made.length;
+        refundedCents += made.reduce((sum, refund) => sum + toCents(refund.dollars), 0);
+        if (at < since) continue;
+        const day = daily.get(new Date(at).toISOString().slice(0, 10));
+        if (day) {
+          day.orders += 1;
+          day.cents += payment.amountCents;
+        }
+        // The fake writes a payment's orders in the order of its lines.
+        const orders = linesOf(payment);
+        payment.lines.forEach((line, index) => {
+          const id = line.bookId ?? line.courseId;
+          if (id === undefined || orders[index]?.refunded) return;
+          const sold = line.bookId === undefined ? courses : books;
+          const entry = sold.get(id) ?? { id, name: line.name, copies: 0, cents: 0 };
+          entry.copies += line.quantity;
+          entry.cents += line.quantity * line.unitPriceCents;
+          sold.set(id, entry);
+        });
+      }
+      const report: SalesReport = {
+        days,
+        from: dates[0] ?? '',
+        to: dates[dates.length - 1] ?? '',
+        revenue: centsToDollars([...daily.values()].reduce((sum, day) => sum + day.cents, 0)),
+        orders: [...daily.values()].reduce((sum, day) => sum + day.orders, 0),
+        refunds,
+        refunded: centsToDollars(refundedCents),
+        daily: [...daily.values()].map(({ date, orders, cents }) => ({
+          date,
+          orders,
+          revenue: centsToDollars(cents),
+        })),
+        topBooks: topSellers(books),
+        topCourses: topSellers(courses),
+      };
+      return HttpResponse.json(report);
     },
   }),
 ];

@@ -29,7 +29,7 @@ let bookSequence = 0;
 let auditSequence = 0;
 
 /** Writes an admin's change to the audit log, as the server does in the change's transaction. */
-function recordAudit(
+export function recordAudit(
   caller: DbUser | null,
   bookId: string,
   action: BookHistoryEntry['action'],

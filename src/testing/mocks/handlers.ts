@@ -7,7 +7,7 @@ import {
   type BookSort,
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES } from '@contract/newsletter';
-import { adminOrderHandlers } from './admin-order-handlers';
+import { adminOrderHandlers, salesHandlers } from './admin-order-handlers';
 import { apiRoute } from './api-route';
 import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
@@ -87,6 +87,7 @@ export const handlers = [
   // `/api/admin/orders`.
   ...adminBookHandlers,
   ...adminOrderHandlers,
+  ...salesHandlers,
   ...userHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,

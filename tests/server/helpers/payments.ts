@@ -239,3 +239,40 @@ export async function buyCourses(
   expect(paid.statusCode, paid.body).toBe(200);
   return intent.id;
 }
+
+/**
+ * A whole purchase of books: each into the cart, the intent, then Stripe's signed
+ * `payment_intent.succeeded`. Returns the intent id and the orders it made, in cart order.
+ */
+export async function buyBooks(
+  app: FastifyInstance,
+  gateway: TestGateway,
+  user: SignedIn,
+  items: Array<{ bookId: string; quantity: number }>,
+): Promise<{ id: string; orderIds: string[] }> {
+  for (const item of items) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: bearer(user.accessToken),
+      payload: item,
+    });
+    expect([200, 201], res.body).toContain(res.statusCode);
+  }
+  const res = await askForIntent(app, user, { source: 'books' });
+  expect(res.statusCode, res.body).toBe(200);
+  const intent = gateway.intents.get(
+    intentIdOf(paymentIntentResponseSchema.parse(res.json()).clientSecret),
+  );
+  if (!intent) throw new Error('the gateway did not create that intent');
+  const paid = await deliverWebhook(
+    app,
+    paymentIntentEvent('payment_intent.succeeded', { id: intent.id, amount: intent.amountCents }),
+  );
+  expect(paid.statusCode, paid.body).toBe(200);
+  const orders = await app.db.query<{ id: string }>(
+    'select id from orders where payment_intent_id = $1 order by payment_line',
+    [intent.id],
+  );
+  return { id: intent.id, orderIds: orders.map((order) => order.id) };
+}

@@ -61,7 +61,7 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     await renderBooks();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-3)).toEqual(['Add Book', 'Books', 'Orders']);
+    expect(links.slice(-4)).toEqual(['Add Book', 'Books', 'Orders', 'Sales']);
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/dashboard/books');
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('aria-current', 'page');
   });
@@ -224,21 +224,29 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
         changes: { price: [10, 11], stock: [4, 40], description: ['a', 'b'] },
         createdAt: '2024-03-02T10:00:00.000Z',
       },
+      {
+        id: '3',
+        bookId: 'b-3',
+        actorEmail: ADMIN,
+        action: 'book.refund',
+        changes: { orderNumber: 'LT-0A1B2C3D', copies: 2, amount: 22 },
+        createdAt: '2024-03-03T10:00:00.000Z',
+      },
     );
     await renderBooks('/dashboard/books?edit=b-3');
     const history = within(await screen.findByRole('list', { name: 'Changes, newest first' }));
     const entries = history.getAllByRole('listitem');
-    expect(entries).toHaveLength(2);
-    expect(entries[0]).toHaveTextContent(`Edited by ${ADMIN}`);
-    expect(entries[0]).toHaveTextContent(
-      'price $10.00 → $11.00, stock 4 → 40, description changed',
+    expect(entries).toHaveLength(3);
+    const [refund, edit, create] = entries;
+    expect(refund).toHaveTextContent(`Refunded by ${ADMIN}`);
+    expect(refund).toHaveTextContent(
+      '2 copies of order LT-0A1B2C3D ($22.00), back in stock once Stripe confirms',
     );
-    expect(entries[0]?.querySelector('time')).toHaveAttribute(
-      'datetime',
-      '2024-03-02T10:00:00.000Z',
-    );
-    expect(entries[1]).toHaveTextContent('Added by first@learntogether.test');
-    expect(entries[1]).toHaveTextContent('Added to the catalogue at $10.00, stock 4');
+    expect(edit).toHaveTextContent(`Edited by ${ADMIN}`);
+    expect(edit).toHaveTextContent('price $10.00 → $11.00, stock 4 → 40, description changed');
+    expect(edit?.querySelector('time')).toHaveAttribute('datetime', '2024-03-02T10:00:00.000Z');
+    expect(create).toHaveTextContent('Added by first@learntogether.test');
+    expect(create).toHaveTextContent('Added to the catalogue at $10.00, stock 4');
   });
 
   it('an edit shows up in the history', async () => {

@@ -7,6 +7,7 @@ const ACTIONS: Record<BookHistoryEntry['action'], string> = {
   'book.create': 'Added',
   'book.update': 'Edited',
   'book.remove': 'Removed',
+  'book.refund': 'Refunded',
 };
 
 const money = (value: unknown) => (typeof value === 'number' ? formatCents(toCents(value)) : '?');
@@ -46,6 +47,11 @@ function describeEntry(entry: BookHistoryEntry): string {
     }
     case 'book.remove':
       return 'Removed from the catalogue';
+    case 'book.refund': {
+      const { orderNumber, copies, amount } = entry.changes;
+      const count = copies === 1 ? '1 copy' : `${String(copies)} copies`;
+      return `${count} of order ${String(orderNumber)} (${money(amount)}), back in stock once Stripe confirms`;
+    }
   }
 }
 

@@ -13,7 +13,7 @@ import { withParam } from '@/lib/api-client';
 
 /**
  * The admin's Orders screen (docs/product.md §2.21): its page of checkouts and one checkout
- * ('AdminOrders' tag); a refund refreshes them and the customers' orders ('Orders').
+ * ('AdminOrders' tag); a refund refreshes them, the customers' orders ('Orders') and Sales.
  */
 export const adminOrdersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -39,7 +39,7 @@ export const adminOrdersApi = baseApi.injectEndpoints({
         body: orderIds === undefined ? {} : { orderIds },
       }),
       responseSchema: refundAcceptedSchema,
-      invalidatesTags: ['AdminOrders', 'Orders'],
+      invalidatesTags: ['AdminOrders', 'Orders', 'Sales'],
     }),
   }),
 });
