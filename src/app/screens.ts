@@ -1,6 +1,7 @@
 // The route table as data: which screen each path shows and who may see it (docs/product.md §2). router.tsx
 // builds the React Router routes from it; boot.ts uses it to start downloading the first screen's
 // chunk before the app runs. No React and no router here: it is part of the tiny boot chunk.
+import { env } from '@/config/env';
 import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
 
 /** Every screen is its own lazy chunk; loading one twice returns the same module. */
@@ -48,6 +49,11 @@ export type ScreenRoute = {
   children?: ScreenRoute[];
   /** An image the screen shows at the top (its largest paint), fetched with its chunk. */
   heroImage?: string;
+  /**
+   * The API path (under `/api`) of what the screen shows first, from the path's `:params`:
+   * fetched with its chunk (a `preload` the screen's own request then takes).
+   */
+  data?: (params: Readonly<Record<string, string>>) => string;
 };
 
 export const screenRoutes: ScreenRoute[] = [
@@ -61,7 +67,13 @@ export const screenRoutes: ScreenRoute[] = [
   },
   { path: paths.courseCart, screen: 'courseCart', access: 'open' },
   { path: paths.book, screen: 'book', access: 'open' },
-  { path: routePatterns.bookPage, screen: 'bookPage', access: 'open' },
+  {
+    path: routePatterns.bookPage,
+    screen: 'bookPage',
+    access: 'open',
+    // Its largest paint is the cover, named by the book's JSON: the JSON comes with the chunk.
+    data: ({ bookId = '' }) => `/books/${bookId}`,
+  },
   { path: paths.allBooks, screen: 'allBooks', access: 'signed-in' },
   { path: paths.bookCart, screen: 'bookCart', access: 'signed-in' },
   { path: paths.groupLearn, screen: 'groupLearn', access: 'signed-in' },
@@ -134,19 +146,40 @@ export function routesFor(pathname: string): ScreenRoute[] {
   return match(screenRoutes, segments(pathname)) ?? [];
 }
 
+/** The `:params` of `pathname` under `routes` (as routesFor matched them), still URL-encoded. */
+function paramsOf(routes: ScreenRoute[], pathname: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  let parts = segments(pathname);
+  for (const route of routes) {
+    const wanted = route.path === undefined || route.path === '*' ? [] : segments(route.path);
+    wanted.forEach((segment, index) => {
+      if (segment.startsWith(':')) params[segment.slice(1)] = parts[index] ?? '';
+    });
+    parts = parts.slice(wanted.length);
+  }
+  return params;
+}
+
+function preloadLink(doc: Document, as: 'image' | 'fetch', href: string): void {
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.as = as;
+  link.href = href;
+  // A fetch() is a CORS-mode request: only a preload in that mode can answer it.
+  if (as === 'fetch') link.crossOrigin = 'anonymous';
+  doc.head.append(link);
+}
+
 /**
- * Starts downloading what the screen at `pathname` needs first — its chunks and its hero
- * image — so they arrive alongside the app instead of after it.
+ * Starts downloading what the screen at `pathname` needs first — its chunks, its hero image and
+ * its data — so they arrive alongside the app instead of after it.
  */
 export function preloadScreen(pathname: string, doc: Document = document): void {
-  for (const route of routesFor(pathname)) {
+  const routes = routesFor(pathname);
+  const params = paramsOf(routes, pathname);
+  for (const route of routes) {
     void screenLoaders[route.screen]().catch(() => undefined);
-    if (route.heroImage) {
-      const link = doc.createElement('link');
-      link.rel = 'preload';
-      link.as = 'image';
-      link.href = route.heroImage;
-      doc.head.append(link);
-    }
+    if (route.heroImage) preloadLink(doc, 'image', route.heroImage);
+    if (route.data) preloadLink(doc, 'fetch', `${env.apiUrl}${route.data(params)}`);
   }
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { errorMessageOr } from '@/lib/api/error-message';
+import { ScreenHeader } from '@/components/screen-header';
 
 type Props = {
   /** The small label over the heading (the menu's name for the screen). */
@@ -43,17 +44,12 @@ export function DashboardList({
   const { isLoading, isFetching, isError, error, refetch } = query;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
-          <h1 id={headingId} className="mt-1 text-2xl font-bold tracking-tight">
-            {heading}
-          </h1>
-        </div>
-        {isFetching && !isLoading && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
+      <ScreenHeader
+        eyebrow={eyebrow}
+        headingId={headingId}
+        heading={heading}
+        refreshing={isFetching && !isLoading}
+      />
 
       {isLoading ? (
         skeleton

@@ -1,4 +1,5 @@
 import type { Book, BookDetail } from '@contract/books';
+import type { ShippingAddress } from '@contract/payments';
 import type { CourseCartLine } from '@/features/course-cart/course-cart-slice';
 import type { Course } from '@/features/courses/types';
 import type { AuthUser } from '@/lib/auth';
@@ -52,6 +53,21 @@ export function buildUser(overrides: Partial<AuthUser> = {}): AuthUser {
     displayName: 'Test Student',
     photoURL: null,
     creationTime: 'Mon, 01 Jan 2024 00:00:00 GMT',
+    ...overrides,
+  };
+}
+
+/** A shipping address the contract accepts. */
+export function buildShipping(overrides: Partial<ShippingAddress> = {}): ShippingAddress {
+  return {
+    firstName: 'Sam',
+    lastName: 'Student',
+    email: 'student@learntogether.test',
+    country: 'Canada',
+    address: '12 Analytical Row',
+    city: 'Toronto',
+    state: 'Ontario',
+    postalCode: 'M5V 2T6',
     ...overrides,
   };
 }

@@ -62,4 +62,14 @@ describe('preloadScreen', () => {
     expect(myOrders).toHaveBeenCalledTimes(1);
     expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
+
+  it("fetches a book page's book with its chunk, in the mode the page's own request takes", () => {
+    const bookPage = vi.spyOn(screenLoaders, 'bookPage');
+    preloadScreen(paths.bookPage('b-42'));
+    expect(bookPage).toHaveBeenCalledTimes(1);
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(links.map((link) => [link.as, link.getAttribute('href'), link.crossOrigin])).toEqual([
+      ['fetch', '/api/books/b-42', 'anonymous'],
+    ]);
+  });
 });

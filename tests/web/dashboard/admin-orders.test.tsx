@@ -3,8 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES } from '@contract/admin-orders';
 import { orderNumberOf } from '@contract/checkout-rules';
-import type { ShippingAddress } from '@contract/payments';
-import { buildUser } from '@/testing/data';
+import { buildShipping, buildUser } from '@/testing/data';
 import { db, type DbOrder } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -28,16 +27,7 @@ afterEach(() => {
 });
 const refundCalls = () => calls.filter((call) => call.startsWith('POST /api/admin/orders'));
 
-const shippingOf = (email: string): ShippingAddress => ({
-  firstName: 'Sam',
-  lastName: 'Student',
-  email,
-  country: 'Canada',
-  address: '12 Analytical Row',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-});
+const shippingOf = (email: string) => buildShipping({ email });
 
 let sequence = 0;
 /** A checkout in the fake API: its payment and, once paid, its orders (lines). */

@@ -1,22 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ShippingAddress } from '@contract/payments';
-import { buildUser } from '@/testing/data';
+import { buildShipping, buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
 
 const STUDENT = 'student@learntogether.test';
 
-const SHIPPING: ShippingAddress = {
-  firstName: 'Sam',
-  lastName: 'Student',
-  email: STUDENT,
-  country: 'Canada',
-  address: '12 Maple Street',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-};
+const SHIPPING = buildShipping({ email: STUDENT, address: '12 Maple Street' });
 
 let sequence = 0;
 /** A succeeded course payment in the fake API (what the webhook leaves), paid at `paidAt`. */

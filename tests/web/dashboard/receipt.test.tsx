@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser } from '@/testing/data';
+import { buildShipping, buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
 
-const SHIPPING = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'student@learntogether.test',
-  country: 'Canada',
-  address: '12 Analytical Row',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-} as const;
+const SHIPPING = buildShipping({ firstName: 'Ada', lastName: 'Lovelace' });
 
 function paidCheckout(email: string) {
   db.payments.push({

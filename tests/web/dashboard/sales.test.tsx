@@ -2,8 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { salesPeriodDays } from '@contract/sales';
-import type { ShippingAddress } from '@contract/payments';
-import { buildUser } from '@/testing/data';
+import { buildShipping, buildUser } from '@/testing/data';
 import { db, type PaymentLine } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -12,16 +11,7 @@ import { renderApp } from '@/testing/render';
 const ADMIN = 'admin@learntogether.test';
 const DAY_MS = 86_400_000;
 
-const shipping: ShippingAddress = {
-  firstName: 'Sam',
-  lastName: 'Student',
-  email: 'sam@example.test',
-  country: 'Canada',
-  address: '12 Analytical Row',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-};
+const shipping = buildShipping({ email: 'sam@example.test' });
 
 let sequence = 0;
 /** A paid checkout `daysAgo` days ago: its payment and its orders (`refunded` lines refunded). */

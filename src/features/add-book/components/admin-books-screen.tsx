@@ -12,6 +12,7 @@ import { confirmDialog } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
 import { useGetAdminBooksQuery, useRemoveBookMutation } from '../api/admin-books-api';
 import { EditBookPanel } from './edit-book-panel';
+import { ScreenHeader } from '@/components/screen-header';
 
 const SEARCH_MAX_LENGTH = 100;
 
@@ -108,17 +109,12 @@ export function AdminBooksScreen() {
 
   return (
     <section aria-labelledby="admin-books-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Books</p>
-          <h1 id="admin-books-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            Books in the catalogue
-          </h1>
-        </div>
-        {isRefreshing && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
+      <ScreenHeader
+        eyebrow="Books"
+        headingId="admin-books-heading"
+        heading="Books in the catalogue"
+        refreshing={isRefreshing}
+      />
 
       <form
         role="search"

@@ -14,6 +14,7 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetAdminOrdersQuery } from '../api/admin-orders-api';
 import { OrderPanel } from './order-panel';
 import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
+import { ScreenHeader } from '@/components/screen-header';
 
 const SEARCH_MAX_LENGTH = 100;
 
@@ -94,17 +95,12 @@ export function AdminOrdersScreen() {
 
   return (
     <section aria-labelledby="admin-orders-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Orders</p>
-          <h1 id="admin-orders-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            Orders and refunds
-          </h1>
-        </div>
-        {isRefreshing && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
+      <ScreenHeader
+        eyebrow="Orders"
+        headingId="admin-orders-heading"
+        heading="Orders and refunds"
+        refreshing={isRefreshing}
+      />
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div>

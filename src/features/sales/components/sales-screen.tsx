@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { SALES_DEFAULT_DAYS, type SalesReport, type TopSeller } from '@contract/sales';
 import { LoadError } from '@/components/load-error';
+import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetSalesQuery } from '../api/sales-api';
@@ -145,48 +146,44 @@ export function SalesScreen() {
 
   return (
     <section aria-labelledby="sales-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Sales</p>
-          <h1 id="sales-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            What the shop sold
-          </h1>
-          {data && (
+      <ScreenHeader
+        eyebrow="Sales"
+        headingId="sales-heading"
+        heading="What the shop sold"
+        refreshing={isFetching && !isLoading}
+        note={
+          data && (
             <p className="mt-1 text-sm text-base-content/70">
               {dayLabel(data.from)} to {dayLabel(data.to)} (UTC days)
             </p>
-          )}
+          )
+        }
+      >
+        <div>
+          <label htmlFor="sales-period" className="mb-1.5 block text-sm font-medium">
+            Period
+          </label>
+          <select
+            id="sales-period"
+            value={days}
+            onChange={(event) =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                if (Number(event.target.value) === SALES_DEFAULT_DAYS) next.delete('days');
+                else next.set('days', event.target.value);
+                return next;
+              })
+            }
+            className="select select-bordered rounded-xl"
+          >
+            {PERIODS.map((period) => (
+              <option key={period} value={period}>
+                Last {period} days
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="flex items-end gap-3">
-          {isFetching && !isLoading && (
-            <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-          )}
-          <div>
-            <label htmlFor="sales-period" className="mb-1.5 block text-sm font-medium">
-              Period
-            </label>
-            <select
-              id="sales-period"
-              value={days}
-              onChange={(event) =>
-                setParams((current) => {
-                  const next = new URLSearchParams(current);
-                  if (Number(event.target.value) === SALES_DEFAULT_DAYS) next.delete('days');
-                  else next.set('days', event.target.value);
-                  return next;
-                })
-              }
-              className="select select-bordered rounded-xl"
-            >
-              {PERIODS.map((period) => (
-                <option key={period} value={period}>
-                  Last {period} days
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      </header>
+      </ScreenHeader>
       {isLoading ? (
         <Spinner label="Loading the sales…" />
       ) : isError || !data ? (
