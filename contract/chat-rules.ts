@@ -19,8 +19,11 @@ export const CHAT_LIMITS = {
   /** Per user, across all their sockets (and processes, with Redis): 5 a second, burst 10. */
   messagesPerSecond: 5,
   messageBurst: 10,
-  /** socket.io's maxHttpBufferSize: no event may be larger. */
-  maxEventBytes: 16 * 1024,
+  /**
+   * socket.io's maxHttpBufferSize: no event may be larger. A board stroke of 2,000 points (about
+   * 12 bytes each as JSON) must fit.
+   */
+  maxEventBytes: 48 * 1024,
   /** Open sockets per user. */
   maxSocketsPerUser: 20,
   /** How long socket.io keeps a dropped client's state for recovery. */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_ROOMS, type ChatRoom } from './chat-rules';
+import type {
+  BoardClearedEvent,
+  BoardStroke,
+  ClearBoardAck,
+  DrawStrokeAck,
+  JoinBoardAck,
+  StrokeProgressEvent,
+  StrokeRemovedEvent,
+  UndoStrokeAck,
+} from './board';
 import { textSchema } from './text';
 
 export { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from './chat-rules';
@@ -173,6 +183,12 @@ export interface ChatClientToServerEvents {
   syncHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
   typing(payload: unknown): void;
   deleteMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
+  // The room's board (contract/board.ts).
+  joinBoard(payload: unknown, ack: (answer: ChatAck<JoinBoardAck>) => void): void;
+  drawStroke(payload: unknown, ack: (answer: ChatAck<DrawStrokeAck>) => void): void;
+  strokeProgress(payload: unknown): void;
+  undoStroke(payload: unknown, ack: (answer: ChatAck<UndoStrokeAck>) => void): void;
+  clearBoard(payload: unknown, ack: (answer: ChatAck<ClearBoardAck>) => void): void;
 }
 export interface ChatServerToClientEvents {
   getLatestMessage(message: ChatMessage): void;
@@ -180,4 +196,8 @@ export interface ChatServerToClientEvents {
   presence(event: PresenceEvent): void;
   messageDeleted(event: MessageDeletedEvent): void;
   sessionEnded(event: SessionEndedEvent): void;
+  boardStroke(stroke: BoardStroke): void;
+  strokeProgress(event: StrokeProgressEvent): void;
+  strokeRemoved(event: StrokeRemovedEvent): void;
+  boardCleared(event: BoardClearedEvent): void;
 }

@@ -25,6 +25,8 @@ import { burstWindows, CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contra
 import type { UserRole } from '@contract/users';
 import { accessToken } from '@/lib/access-token';
 import type { ChatSocket, createChatSocket } from '@/lib/socket';
+import type { DrawStrokeAck, JoinBoardAck as BoardJoinAck, Stroke } from '@contract/board';
+import { FakeBoards } from './fake-board';
 import { findUser } from './mocks/db';
 import { makeAccessToken, verifyAccessToken } from './mocks/tokens';
 
@@ -177,6 +179,10 @@ export type ChatPeer = {
   say(room: ChatRoom, msg: string, name?: string): Promise<ChatAck<NewMessageAck>>;
   typing(room: ChatRoom, name?: string): void;
   leave(): void;
+  /** The room's board: open it, draw a finished stroke, send the points of one being drawn. */
+  joinBoard(room: ChatRoom): Promise<ChatAck<BoardJoinAck>>;
+  draw(room: ChatRoom, stroke: Stroke): Promise<ChatAck<DrawStrokeAck>>;
+  progress(room: ChatRoom, stroke: Stroke): void;
 };
 
 export class FakeChatServer {
@@ -185,6 +191,8 @@ export class FakeChatServer {
   readonly clients: FakeChatSocket[] = [];
   /** Every stored message, all rooms, oldest first. */
   messages: ChatMessage[] = [];
+  /** Each room's board. */
+  readonly boards = new FakeBoards();
   private sequence = 0;
   private held: (() => void)[] | null = null;
   private readonly byClientId = new Map<string, ChatMessage>();
@@ -200,6 +208,7 @@ export class FakeChatServer {
     this.sockets.clear();
     this.clients.length = 0;
     this.messages = [];
+    this.boards.reset();
     this.sequence = 0;
     this.held = null;
     this.byClientId.clear();
@@ -273,6 +282,9 @@ export class FakeChatServer {
         ask('newMessage', { newMessage: { time: new Date().toISOString(), msg, name }, room }),
       typing: (room, name = nameOf()) => void socket.emit('typing', { room, name }),
       leave: () => void socket.disconnect(),
+      joinBoard: (room) => ask('joinBoard', { room }),
+      draw: (room, stroke) => ask('drawStroke', { room, stroke }),
+      progress: (room, stroke) => void socket.emit('strokeProgress', { room, ...stroke }),
     };
   }
 
@@ -330,6 +342,9 @@ export class FakeChatServer {
     };
     const identity = socket.identity;
     if (!identity) return;
+    // Board events go out after the ack, as the server's do.
+    const board = (room: ChatRoom, name: string, body: unknown, exceptSender = false) =>
+      later(() => this.toRoom(room, name as ServerEvent, body, exceptSender ? socket : undefined));
     switch (event) {
       case 'joinRoom':
         return answer(this.join(socket, payload));
@@ -347,6 +362,16 @@ export class FakeChatServer {
       }
       case 'deleteMessage':
         return answer(this.delete(socket, identity, payload));
+      case 'joinBoard':
+        return answer(this.boards.join({ ...identity, rooms: socket.rooms }, payload));
+      case 'drawStroke':
+        return answer(this.boards.draw({ ...identity, rooms: socket.rooms }, payload, board));
+      case 'strokeProgress':
+        return this.boards.progress({ ...identity, rooms: socket.rooms }, payload, board);
+      case 'undoStroke':
+        return answer(this.boards.undo({ ...identity, rooms: socket.rooms }, payload, board));
+      case 'clearBoard':
+        return answer(this.boards.clear({ ...identity, rooms: socket.rooms }, payload, board));
       default:
         return answer(fail(CHAT_MESSAGES.badRequest));
     }

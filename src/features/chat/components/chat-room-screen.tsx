@@ -16,6 +16,8 @@ import { confirmDialog } from '@/lib/dialogs';
 import type { ChatMember, ChatState } from '../chat-state';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useNow } from '../relative-time';
+import { RoomBoard } from '../board/room-board';
+import { useRoomBoard } from '../board/use-room-board';
 import { ChatMessageItem } from './chat-message-item';
 
 type Props = {
@@ -59,11 +61,11 @@ function typingText(names: string[]): string {
 /** /chat/{room} (docs/product.md §2 Chat room, §4 Chat): the room's live messages and the message box. */
 export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props) {
   const id = useId();
-  const { state, send, loadOlder, deleteMessage, typing, setError, setDraft } = useChatRoom({
-    room,
-    name,
-    onSessionRejected,
-  });
+  const { state, socketRef, send, loadOlder, deleteMessage, typing, setError, setDraft } =
+    useChatRoom({ room, name, onSessionRejected });
+  const board = useRoomBoard({ room, socketRef, joined: state.joined, you: state.you });
+  // On a phone one of the two shows at a time; side by side on a large screen.
+  const [view, setView] = useState<'messages' | 'board'>('messages');
   const now = useNow();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -172,7 +174,7 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
 
   return (
     <div className="bg-gradient-to-b from-primary/5 via-base-100 to-base-100">
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h1 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -205,135 +207,162 @@ export function ChatRoomScreen({ room, name, isAdmin, onSessionRejected }: Props
           </span>
         </p>
 
-        <div className="relative mt-2 rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-          {showList ? (
-            // The spec's 400 px scrolling list; new messages are read out politely.
-            <div
-              ref={scroller}
-              role="log"
-              aria-live="polite"
-              aria-labelledby={headingId}
-              aria-busy={!state.joined || state.loadingOlder}
-              tabIndex={0}
-              onScroll={onScroll}
-              className="h-[400px] overflow-y-auto overscroll-contain rounded-2xl px-3 py-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40 sm:px-4"
-            >
-              <div className="flex h-10 items-center justify-center text-sm text-base-content/70">
-                {state.loadingOlder ? (
-                  <span className="flex items-center gap-2">
-                    <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                    Loading older messages…
-                  </span>
-                ) : state.hasMore ? (
-                  <button
-                    type="button"
-                    onClick={loadOlder}
-                    className="btn btn-ghost btn-sm rounded-xl normal-case"
-                  >
-                    Load older messages
-                  </button>
-                ) : state.joined && messages.length > 0 ? (
-                  <span>This is the start of the {room} chat.</span>
-                ) : null}
-              </div>
-              {!state.joined && messages.length === 0 ? (
-                <p className="flex h-[300px] items-center justify-center gap-2 text-base-content/70">
-                  <span className="loading loading-spinner loading-md" aria-hidden="true" />
-                  Loading messages…
-                </p>
-              ) : messages.length === 0 ? (
-                <p className="flex h-[300px] items-center justify-center text-base-content/70">
-                  No messages yet. Say hello!
-                </p>
-              ) : (
-                <ol className="space-y-1 pb-2">
-                  {messages.map((message) => (
-                    <ChatMessageItem
-                      key={message._id}
-                      message={message}
-                      own={state.you !== null && message.userId === state.you}
-                      now={now}
-                      onDelete={isAdmin ? confirmDelete : undefined}
-                    />
-                  ))}
-                </ol>
-              )}
-            </div>
-          ) : (
-            <div
-              role="alert"
-              className="flex h-[400px] flex-col items-center justify-center gap-4 px-6 text-center"
-            >
-              <p className="flex items-center gap-2 font-medium text-error">
-                <AlertIcon className="h-5 w-5 shrink-0" />
-                {state.fatalError}
-              </p>
-              <Link to={paths.messageBox} className="btn btn-primary rounded-xl normal-case">
-                Choose a room
-                <ArrowRightIcon className="h-4 w-4" />
-              </Link>
-            </div>
-          )}
-          {unseen && (
+        <div
+          role="group"
+          aria-label="Show"
+          className="mt-3 grid grid-cols-2 gap-1 rounded-xl bg-base-200 p-1 lg:hidden"
+        >
+          {(['messages', 'board'] as const).map((option) => (
             <button
+              key={option}
               type="button"
-              onClick={scrollToEnd}
-              className="btn btn-primary btn-sm absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full normal-case shadow-lg"
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+              className={`btn btn-sm rounded-lg border-0 normal-case ${
+                view === option ? 'bg-base-100 shadow-sm' : 'btn-ghost'
+              }`}
             >
-              New messages ↓
+              {option === 'messages' ? 'Messages' : 'Board'}
             </button>
-          )}
+          ))}
         </div>
 
-        <p className="h-6 truncate pt-1 text-sm italic text-base-content/70">
-          {typingText(typingNames)}
-        </p>
+        <div className="lg:grid lg:grid-cols-2 lg:items-start lg:gap-8">
+          <div className={view === 'messages' ? '' : 'max-lg:hidden'}>
+            <div className="relative mt-2 rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+              {showList ? (
+                // The spec's 400 px scrolling list; new messages are read out politely.
+                <div
+                  ref={scroller}
+                  role="log"
+                  aria-live="polite"
+                  aria-labelledby={headingId}
+                  aria-busy={!state.joined || state.loadingOlder}
+                  tabIndex={0}
+                  onScroll={onScroll}
+                  className="h-[400px] overflow-y-auto overscroll-contain rounded-2xl px-3 py-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40 sm:px-4"
+                >
+                  <div className="flex h-10 items-center justify-center text-sm text-base-content/70">
+                    {state.loadingOlder ? (
+                      <span className="flex items-center gap-2">
+                        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                        Loading older messages…
+                      </span>
+                    ) : state.hasMore ? (
+                      <button
+                        type="button"
+                        onClick={loadOlder}
+                        className="btn btn-ghost btn-sm rounded-xl normal-case"
+                      >
+                        Load older messages
+                      </button>
+                    ) : state.joined && messages.length > 0 ? (
+                      <span>This is the start of the {room} chat.</span>
+                    ) : null}
+                  </div>
+                  {!state.joined && messages.length === 0 ? (
+                    <p className="flex h-[300px] items-center justify-center gap-2 text-base-content/70">
+                      <span className="loading loading-spinner loading-md" aria-hidden="true" />
+                      Loading messages…
+                    </p>
+                  ) : messages.length === 0 ? (
+                    <p className="flex h-[300px] items-center justify-center text-base-content/70">
+                      No messages yet. Say hello!
+                    </p>
+                  ) : (
+                    <ol className="space-y-1 pb-2">
+                      {messages.map((message) => (
+                        <ChatMessageItem
+                          key={message._id}
+                          message={message}
+                          own={state.you !== null && message.userId === state.you}
+                          now={now}
+                          onDelete={isAdmin ? confirmDelete : undefined}
+                        />
+                      ))}
+                    </ol>
+                  )}
+                </div>
+              ) : (
+                <div
+                  role="alert"
+                  className="flex h-[400px] flex-col items-center justify-center gap-4 px-6 text-center"
+                >
+                  <p className="flex items-center gap-2 font-medium text-error">
+                    <AlertIcon className="h-5 w-5 shrink-0" />
+                    {state.fatalError}
+                  </p>
+                  <Link to={paths.messageBox} className="btn btn-primary rounded-xl normal-case">
+                    Choose a room
+                    <ArrowRightIcon className="h-4 w-4" />
+                  </Link>
+                </div>
+              )}
+              {unseen && (
+                <button
+                  type="button"
+                  onClick={scrollToEnd}
+                  className="btn btn-primary btn-sm absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full normal-case shadow-lg"
+                >
+                  New messages ↓
+                </button>
+              )}
+            </div>
 
-        <form
-          aria-label="Send a message"
-          onSubmit={onSubmit}
-          className="mt-1 flex items-end gap-2 sm:gap-3"
-        >
-          <div className="min-w-0 flex-1">
-            <label htmlFor={`${id}-message`} className="sr-only">
-              Message
-            </label>
-            <textarea
-              id={`${id}-message`}
-              rows={2}
-              value={draft}
-              placeholder="Type your message...."
-              onChange={(event) => {
-                setDraft(event.target.value);
-                if (event.target.value.trim() !== '') typing();
-              }}
-              onKeyDown={onKeyDown}
-              aria-describedby={state.error ? errorId : undefined}
-              className="textarea textarea-bordered block w-full resize-none rounded-xl text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={pending || !showList}
-            aria-label="Send"
-            className="btn btn-primary h-[4.5rem] min-w-[5.5rem] rounded-xl normal-case"
-          >
-            {pending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : (
-              <>
-                Send
-                <ArrowRightIcon className="h-4 w-4" />
-              </>
-            )}
-          </button>
-        </form>
-        <div className="min-h-6 pt-1">
-          {state.error && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-error">
-              {state.error}
+            <p className="h-6 truncate pt-1 text-sm italic text-base-content/70">
+              {typingText(typingNames)}
             </p>
-          )}
+
+            <form
+              aria-label="Send a message"
+              onSubmit={onSubmit}
+              className="mt-1 flex items-end gap-2 sm:gap-3"
+            >
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`${id}-message`} className="sr-only">
+                  Message
+                </label>
+                <textarea
+                  id={`${id}-message`}
+                  rows={2}
+                  value={draft}
+                  placeholder="Type your message...."
+                  onChange={(event) => {
+                    setDraft(event.target.value);
+                    if (event.target.value.trim() !== '') typing();
+                  }}
+                  onKeyDown={onKeyDown}
+                  aria-describedby={state.error ? errorId : undefined}
+                  className="textarea textarea-bordered block w-full resize-none rounded-xl text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
+                />
+              </div>
+              <button
+                type="submit"
+                disabled={pending || !showList}
+                aria-label="Send"
+                className="btn btn-primary h-[4.5rem] min-w-[5.5rem] rounded-xl normal-case"
+              >
+                {pending ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                ) : (
+                  <>
+                    Send
+                    <ArrowRightIcon className="h-4 w-4" />
+                  </>
+                )}
+              </button>
+            </form>
+            <div className="min-h-6 pt-1">
+              {state.error && (
+                <p id={errorId} role="alert" className="text-sm font-medium text-error">
+                  {state.error}
+                </p>
+              )}
+            </div>
+          </div>
+          <div className={`mt-2 ${view === 'board' ? '' : 'max-lg:hidden'}`}>
+            <RoomBoard room={room} board={board} you={state.you} isAdmin={isAdmin} />
+          </div>
         </div>
       </div>
     </div>

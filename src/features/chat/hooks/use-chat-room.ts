@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
 import { CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
 import { accessToken } from '@/lib/access-token';
 import { createChatSocket, type ChatSocket } from '@/lib/socket';
@@ -19,6 +19,11 @@ type Options = {
 
 export type ChatRoomApi = {
   state: ChatState;
+  /**
+   * The room's connection (null until it opens), for the room's board, which shares it: read in
+   * effects declared after this hook's (they run after it opened the socket) and in callbacks.
+   */
+  socketRef: RefObject<ChatSocket | null>;
   /** Sends `text` (already trimmed and checked), now or once the socket is back. */
   send: (text: string) => void;
   loadOlder: () => void;
@@ -243,5 +248,5 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
   const setError = useCallback((error: string | null) => dispatch({ type: 'error', error }), []);
   const setDraft = useCallback((draft: string) => dispatch({ type: 'draftChanged', draft }), []);
 
-  return { state, send, loadOlder, deleteMessage, typing, setError, setDraft };
+  return { state, socketRef, send, loadOlder, deleteMessage, typing, setError, setDraft };
 }

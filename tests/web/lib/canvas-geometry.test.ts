@@ -6,7 +6,7 @@ import {
   clampBrushSize,
   midpoint,
   toCanvasPoint,
-} from '@/features/drawing/canvas-geometry';
+} from '@/lib/drawing/canvas-geometry';
 
 describe('canvas geometry', () => {
   it('maps client coordinates one to one when the canvas is shown at full size', () => {

@@ -1,10 +1,15 @@
 // Pure geometry for the drawing board, kept apart from the DOM so it can be unit tested.
 
-/** The logical drawing size (docs/product.md §9); the exported PNG always has exactly this size. */
-export const CANVAS_WIDTH = 700;
-export const CANVAS_HEIGHT = 500;
-export const MIN_BRUSH_SIZE = 1;
-export const MAX_BRUSH_SIZE = 10;
+import { BOARD_HEIGHT, BOARD_LIMITS, BOARD_WIDTH } from '@contract/board-rules';
+
+/**
+ * The logical drawing size (docs/product.md §9), the chat rooms' boards' too; the exported PNG
+ * always has exactly this size.
+ */
+export const CANVAS_WIDTH = BOARD_WIDTH;
+export const CANVAS_HEIGHT = BOARD_HEIGHT;
+export const MIN_BRUSH_SIZE = BOARD_LIMITS.minSize;
+export const MAX_BRUSH_SIZE = BOARD_LIMITS.maxSize;
 
 export type Point = { x: number; y: number };
 export type Size = { width: number; height: number };
