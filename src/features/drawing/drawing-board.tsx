@@ -1,5 +1,11 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { DownloadIcon, EraserIcon } from '@/components/icons';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { DownloadIcon, EraserIcon, RedoIcon, UndoIcon } from '@/components/icons';
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
@@ -10,9 +16,36 @@ import {
 } from '@/lib/drawing/canvas-geometry';
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR, DrawingTools } from '@/components/drawing-tools';
 import { DOWNLOAD_FILE_NAME, downloadDataUrl, exportPng } from '@/lib/drawing/export-png';
-import { paintBackground, paintDot, paintEnd, paintSegment } from '@/lib/drawing/stroke-paint';
+import {
+  paintBackground,
+  paintDot,
+  paintEnd,
+  paintSegment,
+  paintStroke,
+  type PaintedStroke,
+} from '@/lib/drawing/stroke-paint';
 
-type Stroke = { pointerId: number; rect: Rect; last: Point; lastMid: Point };
+type Stroke = {
+  pointerId: number;
+  rect: Rect;
+  last: Point;
+  lastMid: Point;
+  /** Every point so far, for the history. */
+  points: [number, number][];
+};
+
+/** What Undo and Redo step through: a stroke drawn, or the canvas cleared. */
+type Step = { kind: 'stroke'; stroke: PaintedStroke } | { kind: 'clear' };
+
+/** The picture after `steps`: the strokes since the last clear. */
+function visibleStrokes(steps: readonly Step[]): PaintedStroke[] {
+  const strokes: PaintedStroke[] = [];
+  for (const step of steps) {
+    if (step.kind === 'clear') strokes.length = 0;
+    else strokes.push(step.stroke);
+  }
+  return strokes;
+}
 
 /** Freehand drawing on a 700×500 white canvas with mouse, pen or touch (docs/product.md §2 Drawing). */
 export function DrawingBoard() {
@@ -21,6 +54,9 @@ export function DrawingBoard() {
   const [colour, setColour] = useState<string>(DEFAULT_COLOUR);
   const [brushSize, setBrushSize] = useState(DEFAULT_BRUSH_SIZE);
   const [exportFailed, setExportFailed] = useState(false);
+  // Undo takes back the last step (a stroke, or a Clear); Redo puts it back until a new step.
+  const [done, setDone] = useState<Step[]>([]);
+  const [undone, setUndone] = useState<Step[]>([]);
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
@@ -54,7 +90,13 @@ export function DrawingBoard() {
     const rect = canvas.getBoundingClientRect();
     const point = toPoint(event.clientX, event.clientY, rect);
     paintDot(ctx, colour, brushSize, point);
-    strokeRef.current = { pointerId: event.pointerId, rect, last: point, lastMid: point };
+    strokeRef.current = {
+      pointerId: event.pointerId,
+      rect,
+      last: point,
+      lastMid: point,
+      points: [[point.x, point.y]],
+    };
   };
 
   const handlePointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
@@ -69,6 +111,7 @@ export function DrawingBoard() {
     const samples = coalesced.length > 0 ? coalesced : [native];
     const points = samples.map((sample) => toPoint(sample.clientX, sample.clientY, stroke.rect));
     Object.assign(stroke, paintSegment(ctx, colour, brushSize, stroke, points));
+    stroke.points.push(...points.map((point): [number, number] => [point.x, point.y]));
   };
 
   const handlePointerEnd = (event: ReactPointerEvent<HTMLCanvasElement>) => {
@@ -77,6 +120,7 @@ export function DrawingBoard() {
     strokeRef.current = null;
     const ctx = context();
     if (ctx) paintEnd(ctx, colour, brushSize, stroke);
+    record({ kind: 'stroke', stroke: { color: colour, size: brushSize, points: stroke.points } });
     try {
       if (event.currentTarget.hasPointerCapture(event.pointerId))
         event.currentTarget.releasePointerCapture(event.pointerId);
@@ -85,12 +129,55 @@ export function DrawingBoard() {
     }
   };
 
+  /** Paints the picture after `steps` afresh. */
+  const repaint = (steps: readonly Step[]) => {
+    const canvas = canvasRef.current;
+    const ctx = context();
+    if (!canvas || !ctx) return;
+    paintBackground(canvas, ctx);
+    for (const stroke of visibleStrokes(steps)) paintStroke(ctx, stroke);
+  };
+
+  const record = (step: Step) => {
+    setDone((steps) => [...steps, step]);
+    setUndone([]);
+  };
+
   const handleClear = () => {
     strokeRef.current = null;
     const canvas = canvasRef.current;
     const ctx = context();
     if (canvas && ctx) paintBackground(canvas, ctx);
     setExportFailed(false);
+    if (visibleStrokes(done).length > 0) record({ kind: 'clear' });
+  };
+
+  const undo = () => {
+    const last = done.at(-1);
+    if (!last || strokeRef.current) return;
+    const steps = done.slice(0, -1);
+    setDone(steps);
+    setUndone((later) => [...later, last]);
+    repaint(steps);
+  };
+
+  const redo = () => {
+    const next = undone.at(-1);
+    if (!next || strokeRef.current) return;
+    const steps = [...done, next];
+    setDone(steps);
+    setUndone((later) => later.slice(0, -1));
+    repaint(steps);
+  };
+
+  // Ctrl+Z (⌘Z) undoes, Ctrl+Shift+Z or Ctrl+Y redoes, as on a chat room's board.
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) undo();
+    else if ((key === 'z' && event.shiftKey) || key === 'y') redo();
+    else return;
+    event.preventDefault();
   };
 
   const handleDownload = () => {
@@ -101,8 +188,28 @@ export function DrawingBoard() {
   };
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5" onKeyDown={handleKeyDown}>
       <DrawingTools colour={colour} onColour={setColour} size={brushSize} onSize={setBrushSize}>
+        <button
+          type="button"
+          onClick={undo}
+          disabled={done.length === 0}
+          aria-keyshortcuts="Control+Z"
+          className="btn btn-outline flex-1 rounded-xl normal-case md:flex-none"
+        >
+          <UndoIcon className="h-4 w-4" />
+          Undo
+        </button>
+        <button
+          type="button"
+          onClick={redo}
+          disabled={undone.length === 0}
+          aria-keyshortcuts="Control+Shift+Z Control+Y"
+          className="btn btn-outline flex-1 rounded-xl normal-case md:flex-none"
+        >
+          <RedoIcon className="h-4 w-4" />
+          Redo
+        </button>
         <button
           type="button"
           onClick={handleClear}

@@ -205,4 +205,47 @@ describe('drawing board', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('could not export');
     expect(clickedLinks).toHaveLength(0);
   });
+
+  it('Undo takes back the last stroke or Clear, Redo puts it back; Ctrl+Z and Ctrl+Shift+Z too', async () => {
+    const { canvas, ctx, user } = await renderBoard();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    const redo = screen.getByRole('button', { name: 'Redo' });
+    expect(undo).toBeDisabled();
+    expect(redo).toBeDisabled();
+    draw(canvas, [
+      [10, 10],
+      [60, 40],
+    ]);
+    draw(canvas, [
+      [100, 100],
+      [150, 120],
+    ]);
+    /** The dots (one per stroke) painted since the canvas was last painted white. */
+    const strokesShown = () => {
+      const calls = ctx.calls;
+      const lastWhite = calls.map((call) => call.name).lastIndexOf('fillRect');
+      return calls.slice(lastWhite + 1).filter((call) => call.name === 'arc').length;
+    };
+    expect(strokesShown()).toBe(2);
+
+    await user.click(undo);
+    expect(strokesShown()).toBe(1);
+    expect(redo).toBeEnabled();
+    await user.click(redo);
+    expect(strokesShown()).toBe(2);
+    expect(redo).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(strokesShown()).toBe(0);
+    fireEvent.keyDown(undo, { key: 'z', ctrlKey: true });
+    expect(strokesShown()).toBe(2);
+    fireEvent.keyDown(undo, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(strokesShown()).toBe(0);
+
+    // A new stroke after an undo: nothing left to redo.
+    fireEvent.keyDown(undo, { key: 'z', metaKey: true });
+    draw(canvas, [[5, 5]]);
+    expect(redo).toBeDisabled();
+    expect(strokesShown()).toBe(3);
+  });
 });
