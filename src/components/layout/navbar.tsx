@@ -28,6 +28,15 @@ function itemsLabel(what: string, count: number) {
   return `${what} (${count} ${count === 1 ? 'item' : 'items'})`;
 }
 
+/** A tooltip under an icon-only link, shown on hover and on keyboard focus (no `title`: it shows neither on focus nor on touch). */
+function Tip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <span className="tooltip tooltip-bottom before:z-50 after:z-50" data-tip={label}>
+      {children}
+    </span>
+  );
+}
+
 /** An icon link with a count bubble (carts). */
 function CountLink({
   to,
@@ -41,26 +50,27 @@ function CountLink({
   children: ReactNode;
 }) {
   return (
-    <NavLink
-      to={to}
-      aria-label={itemsLabel(label, count)}
-      title={label}
-      className={({ isActive }) =>
-        `relative inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors ${focusRing} ${
-          isActive ? linkActive : linkIdle
-        }`
-      }
-    >
-      {children}
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold leading-none text-primary-content ring-2 ring-base-100"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      )}
-    </NavLink>
+    <Tip label={label}>
+      <NavLink
+        to={to}
+        aria-label={itemsLabel(label, count)}
+        className={({ isActive }) =>
+          `relative inline-flex h-10 w-10 items-center justify-center rounded-full transition-colors ${focusRing} ${
+            isActive ? linkActive : linkIdle
+          }`
+        }
+      >
+        {children}
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold leading-none text-primary-content ring-2 ring-base-100"
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
+      </NavLink>
+    </Tip>
   );
 }
 
@@ -84,18 +94,18 @@ function ItemLink({
 }) {
   const { pathname } = useLocation();
   const current = isCurrent(item, pathname);
-  return (
+  const link = (
     <Link
       to={item.to}
       onClick={onClick}
       className={className(current)}
       aria-current={markCurrent && current ? 'page' : undefined}
       aria-label={labelled ? item.label : undefined}
-      title={labelled ? item.label : undefined}
     >
       {children}
     </Link>
   );
+  return labelled ? <Tip label={item.label}>{link}</Tip> : link;
 }
 
 const iconClass = (current: boolean) =>
