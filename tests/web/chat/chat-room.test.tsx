@@ -98,9 +98,11 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     const own = messageItem('Hi from me');
     const other = await waitFor(() => messageItem('Hi from the other Sam'));
     expect(own).toHaveClass('chat-end');
-    expect(within(own).getByText('Hi from me')).toHaveClass('from-indigo-600');
+    const bubble = (item: HTMLElement, text: string) =>
+      within(item).getByText(text).closest('.chat-bubble');
+    expect(bubble(own, 'Hi from me')).toHaveClass('from-indigo-600');
     expect(other).toHaveClass('chat-start');
-    expect(within(other).getByText('Hi from the other Sam')).toHaveClass('bg-base-200');
+    expect(bubble(other, 'Hi from the other Sam')).toHaveClass('bg-base-200');
     expect(within(other).getByText('Sam Student')).toBeVisible();
   });
 
@@ -193,6 +195,39 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(await within(log()).findByText(attack)).toBeVisible();
     expect(log().querySelector('img')).toBeNull();
     expect(log().querySelector('[onerror]')).toBeNull();
+  });
+
+  it('formats bold, italic, code, code blocks and links; a javascript: link stays text', async () => {
+    const { user } = await enterRoom();
+    const ada = await fakeChat.peer(ADMIN, 'admin');
+    await ada.join('JavaScript');
+    await act(() =>
+      ada.say(
+        'JavaScript',
+        [
+          '**Bold** and _italic_ with `let x = 1`',
+          '```',
+          'function f() {',
+          '  return 2;',
+          '}',
+          '```',
+          'See [the docs](https://developer.mozilla.org/) or [this](javascript:alert(1))',
+        ].join('\n'),
+      ),
+    );
+    const item = await waitFor(() => messageItem('Bold'));
+    expect(within(item).getByText('Bold').tagName).toBe('STRONG');
+    expect(within(item).getByText('italic').tagName).toBe('EM');
+    expect(within(item).getByText('let x = 1').tagName).toBe('CODE');
+    // A code block keeps its lines and indentation.
+    expect(item.querySelector('pre code')?.textContent).toBe('function f() {\n  return 2;\n}\n');
+    const link = within(item).getByRole('link', { name: 'the docs' });
+    expect(link).toHaveAttribute('href', 'https://developer.mozilla.org/');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(item).queryByRole('link', { name: 'this' })).not.toBeInTheDocument();
+    expect(item.querySelector('a[href^="javascript"]')).toBeNull();
+    expect(item).toHaveTextContent('[this](javascript:alert(1))');
   });
 
   it("the time reads 'just now', then '2 minutes ago' two minutes later", async () => {
