@@ -198,7 +198,7 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
   });
 
   it('formats bold, italic, code, code blocks and links; a javascript: link stays text', async () => {
-    const { user } = await enterRoom();
+    await enterRoom();
     const ada = await fakeChat.peer(ADMIN, 'admin');
     await ada.join('JavaScript');
     await act(() =>
