@@ -2,6 +2,7 @@
 // builds the React Router routes from it; boot.ts uses it to start downloading the first screen's
 // chunk before the app runs. No React and no router here: it is part of the tiny boot chunk.
 import { env } from '@/config/env';
+import { preloadResponse } from '@/lib/preloaded-responses';
 import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
 
 /** Every screen is its own lazy chunk; loading one twice returns the same module. */
@@ -50,10 +51,12 @@ export type ScreenRoute = {
   /** An image the screen shows at the top (its largest paint), fetched with its chunk. */
   heroImage?: string;
   /**
-   * The API path (under `/api`) of what the screen shows first, from the path's `:params`:
-   * fetched with its chunk (a `preload` the screen's own request then takes).
+   * The API path (under `/api`) of what the screen shows first, from the path's `:params` (a
+   * public GET): fetched with its chunk, and the screen's own request takes that answer.
    */
   data?: (params: Readonly<Record<string, string>>) => string;
+  /** The image that data names which the screen shows largest: fetched as soon as it is known. */
+  dataImage?: (data: unknown) => string | undefined;
 };
 
 export const screenRoutes: ScreenRoute[] = [
@@ -71,8 +74,13 @@ export const screenRoutes: ScreenRoute[] = [
     path: routePatterns.bookPage,
     screen: 'bookPage',
     access: 'open',
-    // Its largest paint is the cover, named by the book's JSON: the JSON comes with the chunk.
+    // Its largest paint is the cover, named by the book's JSON: the JSON comes with the chunk,
+    // and the cover as soon as the JSON is in.
     data: ({ bookId = '' }) => `/books/${bookId}`,
+    dataImage: (book) =>
+      typeof book === 'object' && book !== null && 'image' in book && typeof book.image === 'string'
+        ? book.image
+        : undefined,
   },
   { path: paths.allBooks, screen: 'allBooks', access: 'signed-in' },
   { path: paths.bookCart, screen: 'bookCart', access: 'signed-in' },
@@ -160,14 +168,28 @@ function paramsOf(routes: ScreenRoute[], pathname: string): Record<string, strin
   return params;
 }
 
-function preloadLink(doc: Document, as: 'image' | 'fetch', href: string): void {
+function preloadImage(doc: Document, href: string): void {
   const link = doc.createElement('link');
   link.rel = 'preload';
-  link.as = as;
+  link.as = 'image';
   link.href = href;
-  // A fetch() is a CORS-mode request: only a preload in that mode can answer it.
-  if (as === 'fetch') link.crossOrigin = 'anonymous';
   doc.head.append(link);
+}
+
+/** Starts the screen's data, and its image once the data names it. */
+function preloadData(route: ScreenRoute, params: Record<string, string>, doc: Document): void {
+  if (!route.data) return;
+  const response = preloadResponse(`${env.apiUrl}${route.data(params)}`);
+  const { dataImage } = route;
+  if (!dataImage) return;
+  response
+    // A copy: the body itself is the API client's to read.
+    .then((answer) => (answer.ok ? answer.clone().json() : undefined))
+    .then((data: unknown) => {
+      const image = data === undefined ? undefined : dataImage(data);
+      if (image) preloadImage(doc, image);
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -179,7 +201,7 @@ export function preloadScreen(pathname: string, doc: Document = document): void 
   const params = paramsOf(routes, pathname);
   for (const route of routes) {
     void screenLoaders[route.screen]().catch(() => undefined);
-    if (route.heroImage) preloadLink(doc, 'image', route.heroImage);
-    if (route.data) preloadLink(doc, 'fetch', `${env.apiUrl}${route.data(params)}`);
+    if (route.heroImage) preloadImage(doc, route.heroImage);
+    preloadData(route, params, doc);
   }
 }

@@ -1,4 +1,5 @@
 import { env } from '@/config/env';
+import { takePreloadedResponse } from './preloaded-responses';
 import { accessToken } from '@/lib/access-token';
 
 /** An error answered by the product API, in its `{ error: { code, message } }` shape. */
@@ -78,13 +79,17 @@ async function send<T>(
   }
 
   let response: Response;
+  const url = buildUrl(path, options.query);
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: payload,
-      signal: options.signal,
-    });
+    // The first screen's data, started by the page before the app ran (public GETs only).
+    const preloaded = method === 'GET' ? takePreloadedResponse(url) : undefined;
+    response = await (preloaded ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(

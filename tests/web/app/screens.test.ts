@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { preloadScreen, routesFor, screenLoaders } from '@/app/screens';
+import { apiClient } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 
 /** The screens React Router renders for `path`, outer first (the layout route has none). */
@@ -63,13 +64,31 @@ describe('preloadScreen', () => {
     expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
 
-  it("fetches a book page's book with its chunk, in the mode the page's own request takes", () => {
+  it("fetches a book page's book with its chunk, then its cover; the app's request takes the answer", async () => {
     const bookPage = vi.spyOn(screenLoaders, 'bookPage');
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(Response.json({ _id: 'b-42', image: '/images/books/b-42.svg' }));
     preloadScreen(paths.bookPage('b-42'));
     expect(bookPage).toHaveBeenCalledTimes(1);
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
-    expect(links.map((link) => [link.as, link.getAttribute('href'), link.crossOrigin])).toEqual([
-      ['fetch', '/api/books/b-42', 'anonymous'],
-    ]);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/books/b-42');
+    await vi.waitFor(() =>
+      expect(
+        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => [
+          link.as,
+          link.getAttribute('href'),
+        ]),
+      ).toEqual([['image', '/images/books/b-42.svg']]),
+    );
+    // The API client's GET of the same URL is answered by it, once, without a second request.
+    await expect(apiClient.get('/books/b-42')).resolves.toEqual({
+      _id: 'b-42',
+      image: '/images/books/b-42.svg',
+    });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    fetchSpy.mockResolvedValue(Response.json({ _id: 'b-42', image: '/new.svg' }));
+    await expect(apiClient.get('/books/b-42')).resolves.toMatchObject({ image: '/new.svg' });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
 });
