@@ -41,7 +41,6 @@ export const BOARD_LIMITS = {
 /** Texts the board's acks answer with, shown to users as they are. */
 export const BOARD_MESSAGES = {
   badStroke: `A stroke is one of the six colours, a size from ${BOARD_LIMITS.minSize} to ${BOARD_LIMITS.maxSize}, and 1 to ${BOARD_LIMITS.maxPoints} points on the board.`,
-  notOnBoard: 'Open the room’s board first.',
   rateLimited: 'You are drawing too fast. Please wait a moment.',
   nothingToUndo: 'You have no stroke on this board to undo.',
   adminsOnly: 'Only an admin can clear the board.',

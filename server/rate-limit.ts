@@ -11,6 +11,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { BOARD_LIMITS } from '../contract/board-rules';
 import { CHAT_LIMITS } from '../contract/chat';
 import { burstWindows } from '../contract/chat-rules';
 import { asArray } from './as-array';
@@ -95,6 +96,18 @@ export const RATE_LIMITS = {
   },
   /** The chat's typing notices: cosmetic, dropped without a word over this. */
   chatTypingPerUser: { per: 'user', perSecond: 2, burst: 4 },
+  /** The board's drawStroke, across the user's sockets: 10 a second, burst 20. */
+  boardStrokePerUser: {
+    per: 'user',
+    perSecond: BOARD_LIMITS.strokesPerSecond,
+    burst: BOARD_LIMITS.strokeBurst,
+  },
+  /** The board's strokeProgress: volatile, dropped without a word over this. */
+  boardProgressPerUser: {
+    per: 'user',
+    perSecond: BOARD_LIMITS.progressPerSecond,
+    burst: BOARD_LIMITS.progressBurst,
+  },
 } as const satisfies Record<string, PerMinuteRule | BurstRule>;
 
 type Rules = typeof RATE_LIMITS;

@@ -7,7 +7,7 @@ export type Authenticated = { user: User; expiresAt: number };
 
 /**
  * The one way from an access token to the signed-in user, for HTTP requests (server/plugins/auth.ts)
- * and the chat's handshake and events (server/chat/plugin.ts). The account is read now, not taken
+ * and the chat's handshake and events (server/chat/sessions.ts, server/chat/plugin.ts). The account is read now, not taken
  * from the token: a deleted account's token opens nothing, and a role change counts at once.
  * Null for a token that must not be accepted (bad, expired, or its account is gone).
  */

@@ -106,6 +106,26 @@ describe.skipIf(!redisUp)(`two app instances on one Redis (${REDIS_URL})`, () =>
     expect((await atA).userId).toBe(await userId(a.db, wyn.email));
   });
 
+  it('a stroke drawn on A reaches a client of B, in the board of both', async () => {
+    const [ida, jan] = await Promise.all([signIn(a.app, 'ida'), signIn(a.app, 'jan')]);
+    const onA = await client(urlA, ida.accessToken);
+    const onB = await client(urlB, jan.accessToken);
+    for (const socket of [onA, onB]) ok(await joinRoom(socket, 'TypeScript'));
+    const stroke = { id: 'across-1', color: '#16a34a', size: 4, points: [[10, 20]] };
+    const atB = nextEvent(onB, 'boardStroke', (s) => s.id === stroke.id);
+    const drawn = ok(
+      await onA.timeout(5_000).emitWithAck('drawStroke', { room: 'TypeScript', stroke }),
+    );
+    expect(await atB).toEqual({
+      ...stroke,
+      room: 'TypeScript',
+      userId: await userId(a.db, ida.email),
+      seq: drawn.seq,
+    });
+    const board = ok(await onB.timeout(5_000).emitWithAck('joinBoard', 'TypeScript'));
+    expect(board).toMatchObject({ reset: true, seq: drawn.seq, strokes: [{ id: stroke.id }] });
+  });
+
   it('the rate limit holds across the two instances', async () => {
     const xan = await signIn(a.app, 'xan');
     const onA = await client(urlA, xan.accessToken);

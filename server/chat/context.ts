@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server, Socket } from 'socket.io';
+import type {
+  ChatClientToServerEvents,
+  ChatErrorAck,
+  ChatRoom,
+  ChatServerToClientEvents,
+} from '../../contract/chat';
+import type { UserRole } from '../../contract/users';
+import type { Db } from '../db/client';
+import { findUserByEmail } from '../db/repositories/users';
+import type { RateLimiter } from '../rate-limit';
+
+// What every concern of the chat (sessions, presence, messages, board) shares: the types of the
+// server and its sockets, the room names of socket.io, and the context each concern is built on.
+
+/** What socket.io keeps per socket (and restores with the connection state). */
+export type ChatSocketData = {
+  userId: string;
+  email: string;
+  /** Shown in presence: the name of the user's latest message or typing, else the account's. */
+  name: string;
+  /** The one chat room the socket is in, if any. */
+  room: ChatRoom | null;
+  /** When the access token the socket (re)connected with expires (ms since the epoch). */
+  tokenExpiresAt: number;
+};
+
+/**
+ * Ends chat sessions from outside the chat (an admin deleting an account): every socket of the
+ * user, on every process, is disconnected at once.
+ */
+export interface ChatSessions {
+  endSessionsOf(userId: string): Promise<void>;
+}
+
+export type ChatServer = Server<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+export type ChatSocket = Socket<
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+  Record<string, never>,
+  ChatSocketData
+>;
+
+/** What each concern of the chat is built with: the server and the app's dependencies. */
+export type ChatContext = {
+  io: ChatServer;
+  db: Db;
+  /** The app's limiter (server/rate-limit.ts): per user, across processes with Redis. */
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Whether Redis is configured and, if so, ready (undefined: no Redis). */
+  redisReady(): boolean | undefined;
+  /** True once the app is closing: nothing new is scheduled. */
+  closing(): boolean;
+};
+
+/** The socket.io room of a chat room's members (its messages and its board). */
+export const roomKey = (room: ChatRoom) => `room:${room}`;
+/** The socket.io room of every socket of one user. */
+export const userKey = (userId: string) => `user:${userId}`;
+export const fail = (error: string): ChatErrorAck => ({ ok: false, error });
+
+/** Thrown inside an event's work when its socket's session is over. */
+export class SessionEnded extends Error {}
+
+/** The account behind the socket still exists (read now, as every HTTP request does). */
+export async function requireAccount(db: Db, socket: ChatSocket): Promise<void> {
+  if (!(await findUserByEmail(db, socket.data.email))) throw new SessionEnded();
+}
+
+/** The account's role as stored now (a promotion or demotion counts at once). */
+export async function currentRole(db: Db, socket: ChatSocket): Promise<UserRole> {
+  const user = await findUserByEmail(db, socket.data.email);
+  if (!user) throw new SessionEnded();
+  return user.role;
+}

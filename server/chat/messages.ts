@@ -1,0 +1,148 @@
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  chatRoomSchema,
+  checkNewMessage,
+  deleteMessagePayloadSchema,
+  loadHistoryPayloadSchema,
+  syncHistoryPayloadSchema,
+  typingPayloadSchema,
+  type ChatAck,
+  type HistoryAck,
+  type JoinRoomAck,
+  type NewMessageAck,
+} from '../../contract/chat';
+import {
+  chatMessagesAfter,
+  chatMessagesBefore,
+  ChatSenderGoneError,
+  deleteChatMessage,
+  insertChatMessage,
+  latestChatMessages,
+} from '../db/repositories/chat-messages';
+import {
+  currentRole,
+  fail,
+  requireAccount,
+  roomKey,
+  SessionEnded,
+  type ChatContext,
+  type ChatSocket,
+} from './context';
+import type { Presence } from './presence';
+
+/**
+ * The rooms and their messages: joinRoom, newMessage, loadHistory, syncHistory, typing and
+ * deleteMessage (contract/chat.ts). Each returns its ack; a failure is an error ack.
+ */
+export function createMessageEvents(ctx: ChatContext, presence: Presence) {
+  const { io, db, rateLimiter } = ctx;
+  const { announcePresenceSoon, membersOf, rename } = presence;
+
+  async function joinRoom(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinRoomAck>> {
+    const parsed = chatRoomSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
+    await requireAccount(db, socket);
+    const room = parsed.data;
+    const previous = socket.data.room;
+    if (previous && previous !== room) {
+      await socket.leave(roomKey(previous));
+      announcePresenceSoon(previous);
+    }
+    // Joined before reading the history: a message stored meanwhile arrives as an event (and
+    // perhaps in the page too; clients drop a second copy by _id) rather than not at all.
+    await socket.join(roomKey(room));
+    socket.data.room = room;
+    const page = await latestChatMessages(db, room, CHAT_LIMITS.historyPageSize);
+    const members = await membersOf(room);
+    announcePresenceSoon(room);
+    return {
+      ok: true,
+      messages: page.messages,
+      hasMore: page.hasMore,
+      members,
+      // Who the client is: its own messages are those with this userId (not the name).
+      you: { userId: socket.data.userId },
+    };
+  }
+
+  async function newMessage(socket: ChatSocket, payload: unknown): Promise<ChatAck<NewMessageAck>> {
+    const checked = checkNewMessage(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, clientId, name, msg } = checked.message;
+    if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
+    const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
+    if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
+
+    let stored: Awaited<ReturnType<typeof insertChatMessage>>;
+    try {
+      stored = await insertChatMessage(db, {
+        room,
+        userId: socket.data.userId,
+        name,
+        msg,
+        clientId,
+      });
+    } catch (error) {
+      // The account was deleted while its socket was still open.
+      if (error instanceof ChatSenderGoneError) throw new SessionEnded();
+      throw error;
+    }
+    const { message, created } = stored;
+    if (created) {
+      io.to(roomKey(room)).emit('getLatestMessage', message);
+    } else {
+      // A retry of a stored message: the room has it already; the sender may have missed it.
+      socket.emit('getLatestMessage', message);
+    }
+    rename(socket, name);
+    return { ok: true, message };
+  }
+
+  async function loadHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
+    const parsed = loadHistoryPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    await requireAccount(db, socket);
+    const { room, before } = parsed.data;
+    const page = await chatMessagesBefore(db, room, before, CHAT_LIMITS.historyPageSize);
+    if (!page) return fail(CHAT_MESSAGES.messageNotFound);
+    return { ok: true, ...page };
+  }
+
+  async function syncHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
+    const parsed = syncHistoryPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    await requireAccount(db, socket);
+    const { room, after } = parsed.data;
+    const page = await chatMessagesAfter(db, room, after, CHAT_LIMITS.historyPageSize);
+    if (!page) return fail(CHAT_MESSAGES.messageNotFound);
+    return { ok: true, ...page };
+  }
+
+  async function typing(socket: ChatSocket, payload: unknown): Promise<void> {
+    const parsed = typingPayloadSchema.safeParse(payload);
+    if (!parsed.success || socket.data.room !== parsed.data.room) return;
+    // Typing notices are cosmetic: over the limit they are dropped without a word.
+    if (!(await rateLimiter.hit('chatTypingPerUser', socket.data.userId)).allowed) return;
+    socket
+      .to(roomKey(parsed.data.room))
+      .emit('typing', { userId: socket.data.userId, name: parsed.data.name });
+    rename(socket, parsed.data.name);
+  }
+
+  async function deleteMessage(
+    socket: ChatSocket,
+    payload: unknown,
+  ): Promise<ChatAck<{ ok: true }>> {
+    const parsed = deleteMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    // The role as stored now: a promotion or demotion counts at once.
+    if ((await currentRole(db, socket)) !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
+    const { room, id } = parsed.data;
+    if (!(await deleteChatMessage(db, room, id))) return fail(CHAT_MESSAGES.messageNotFound);
+    io.to(roomKey(room)).emit('messageDeleted', { room, id });
+    return { ok: true };
+  }
+
+  return { joinRoom, newMessage, loadHistory, syncHistory, typing, deleteMessage };
+}
