@@ -21,6 +21,18 @@ export { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from './chat-rules';
 
 export const chatRoomSchema = z.enum(CHAT_ROOMS);
 
+/**
+ * The name the user chose on the join form, sent with the handshake (`auth: { token, name }`):
+ * presence shows it from the start, as the room's header does. Absent or invalid: the account's
+ * name. The rule the server and the web tests' fake both call.
+ */
+export function handshakeNameOf(auth: unknown): string | undefined {
+  const name =
+    typeof auth === 'object' && auth !== null ? (auth as { name?: unknown }).name : undefined;
+  const parsed = textSchema().trim().min(1).max(CHAT_LIMITS.maxNameLength).safeParse(name);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** A stored message, as the server sends it. `time` is the server's (ISO 8601). */
 export const chatMessageSchema = z.object({
   _id: z.string(),

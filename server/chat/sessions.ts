@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, CHAT_MESSAGES } from '../../contract/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, handshakeNameOf } from '../../contract/chat';
 import { authenticate } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/access-token';
 import { DatabaseUnavailableError } from '../db/client';
@@ -50,7 +50,7 @@ export function authenticateHandshakes(
     socket.data = {
       userId: user.id,
       email: user.email,
-      name: defaultName(user.profile.name, user.email),
+      name: handshakeNameOf(auth) ?? defaultName(user.profile.name, user.email),
       room: null,
       tokenExpiresAt: expiresAt,
     };

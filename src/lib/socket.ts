@@ -21,14 +21,15 @@ export function chatServerUrl(apiUrl: string = env.apiUrl): string | undefined {
 
 /**
  * A new, not yet connected chat socket. Every (re)connection sends the access token stored at that
- * moment, and socket.io reconnects by itself after a drop. The caller connects and closes it.
+ * moment, and the name the user chose for the room, and socket.io reconnects by itself after a
+ * drop. The caller connects and closes it.
  */
-export function createChatSocket(): ChatSocket {
+export function createChatSocket(name?: string): ChatSocket {
   const options = {
     path: CHAT_SOCKET_PATH,
     autoConnect: false,
     transports: ['websocket', 'polling'],
-    auth: (send: (data: object) => void) => send({ token: accessToken.get() ?? undefined }),
+    auth: (send: (data: object) => void) => send({ token: accessToken.get() ?? undefined, name }),
   };
   const url = chatServerUrl();
   return url === undefined ? io(options) : io(url, options);

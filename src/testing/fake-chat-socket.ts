@@ -10,6 +10,7 @@
 import {
   chatRoomSchema,
   deleteMessagePayloadSchema,
+  handshakeNameOf,
   loadHistoryPayloadSchema,
   checkNewMessage,
   syncHistoryPayloadSchema,
@@ -60,6 +61,8 @@ export class FakeChatSocket {
   constructor(
     private readonly server: FakeChatServer,
     private readonly token: () => string | null,
+    /** The name sent with the handshake (the join form's), as `auth.name`. */
+    private readonly name?: string,
   ) {}
 
   on(event: string, listener: Listener): this {
@@ -119,7 +122,7 @@ export class FakeChatSocket {
   handshake(recover = false, lostInReplay = 0): void {
     if (!this.active || this.connected || !this.network) return;
     const token = this.token();
-    const rejection = this.server.authenticate(token);
+    const rejection = this.server.authenticate(token, { name: this.name });
     if (typeof rejection === 'string') {
       // A refusal by the server's middleware: socket.io does not retry it.
       this.active = false;
@@ -217,7 +220,7 @@ export class FakeChatServer {
   }
 
   /** The handshake (`auth: { token }`): who it is, or the connect error's message. */
-  authenticate(token: string | null): Identity | string {
+  authenticate(token: string | null, auth: unknown = {}): Identity | string {
     if (!token) return CHAT_MESSAGES.missingToken;
     const claims = verifyAccessToken(token);
     if (!claims) return CHAT_MESSAGES.badToken;
@@ -226,13 +229,13 @@ export class FakeChatServer {
       userId: account?._id ?? claims.email,
       email: claims.email,
       role: account?.role ?? claims.role,
-      name: account?.profile.name || claims.email,
+      name: handshakeNameOf(auth) ?? (account?.profile.name || claims.email),
     };
   }
 
   /** The socket the screen uses (the real one's stand-in). */
-  createClient(): FakeChatSocket {
-    const socket = new FakeChatSocket(this, () => accessToken.get());
+  createClient(name?: string): FakeChatSocket {
+    const socket = new FakeChatSocket(this, () => accessToken.get(), name);
     this.clients.push(socket);
     return socket;
   }
@@ -542,7 +545,7 @@ export const fakeSocketModule: {
   CHAT_SOCKET_PATH: string;
   chatServerUrl: () => string | undefined;
 } = {
-  createChatSocket: () => fakeChat.createClient() as unknown as ChatSocket,
+  createChatSocket: (name?: string) => fakeChat.createClient(name) as unknown as ChatSocket,
   CHAT_SOCKET_PATH: '/socket.io',
   chatServerUrl: () => undefined,
 };

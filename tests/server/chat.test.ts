@@ -397,6 +397,22 @@ describe('presence and typing', () => {
     s.disconnect();
     expect((await samLeaves).members.map((m) => m.userId)).toContain(rae.id);
   });
+
+  it('shows the name chosen on the join form from the start, not the account name', async () => {
+    const [vic, wes] = await Promise.all([user('vic'), user('wes')]);
+    const v = await client(vic, { name: '  Victoria  ' });
+    const joined = ok(await joinRoom(v, 'PHP'));
+    expect(joined.members).toContainEqual({ userId: vic.id, name: 'Victoria' });
+    // A name the join form would refuse (blank, or too long): the account's name instead.
+    for (const name of ['   ', 'x'.repeat(CHAT_LIMITS.maxNameLength + 1)]) {
+      const w = await client(wes, { name });
+      const answer = ok(await joinRoom(w, 'PHP'));
+      const member = answer.members.find((m) => m.userId === wes.id);
+      expect(member?.name).not.toBe(name.trim());
+      expect(member?.name.length).toBeGreaterThan(0);
+      w.disconnect();
+    }
+  });
 });
 
 describe('connection state recovery', () => {

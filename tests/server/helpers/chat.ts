@@ -28,6 +28,8 @@ export async function listen(app: FastifyInstance): Promise<string> {
 export type ClientOptions = {
   /** Absent: no `auth` at all. */
   token?: string;
+  /** The join form's name, sent with the token (`auth.name`). */
+  name?: string;
   headers?: Record<string, string>;
   transports?: ('websocket' | 'polling')[];
   reconnection?: boolean;
@@ -40,7 +42,14 @@ export function chatClient(url: string, options: ClientOptions = {}): ChatClient
     transports: options.transports ?? ['websocket'],
     forceNew: true,
     reconnection: options.reconnection ?? false,
-    ...(options.token === undefined ? {} : { auth: { token: options.token } }),
+    ...(options.token === undefined
+      ? {}
+      : {
+          auth: {
+            token: options.token,
+            ...(options.name === undefined ? {} : { name: options.name }),
+          },
+        }),
     ...(options.headers ? { extraHeaders: options.headers } : {}),
   });
 }

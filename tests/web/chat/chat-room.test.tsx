@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_MESSAGES, CHAT_ROOMS } from '@contract/chat-rules';
+import { chatName } from '@/features/chat/chat-name';
 import { accessToken } from '@/lib/access-token';
 import { buildUser } from '@/testing/data';
 import { fakeChat } from '@/testing/fake-chat-socket';
@@ -83,6 +84,13 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Pythonista')).not.toBeInTheDocument();
     expect(screen.getByText('2 online: Ada Admin, Sam Student (you)')).toBeVisible();
     expect(messageBox()).toHaveAttribute('placeholder', 'Type your message....');
+  });
+
+  it('who is online names you as the join form did, from the start', async () => {
+    chatName.set('Captain Sam');
+    await enterRoom();
+    expect(await screen.findByText('1 online: Captain Sam (you)')).toBeVisible();
+    expect(screen.getByText('Captain Sam', { selector: 'span' })).toBeVisible();
   });
 
   it('own messages are right-aligned with the gradient, others grey on the left, by user id not name', async () => {

@@ -84,7 +84,7 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
   );
 
   useEffect(() => {
-    const socket = createChatSocket();
+    const socket = createChatSocket(nameRef.current);
     socketRef.current = socket;
     let closed = false;
     // The access token this connection was opened with (socket.io sends the stored one).
