@@ -9,6 +9,7 @@ for (const script of [
   'bench/checkout.ts',
   'bench/admin-orders.ts',
   'bench/chat.ts',
+  'bench/board.ts',
   'bench/cluster.ts',
 ]) {
   console.log(`\n=== ${script} ===`);
