@@ -24,6 +24,19 @@ import {
 } from './books';
 import { salesQuerySchema, salesReportSchema } from './sales';
 import {
+  chatMessageContextSchema,
+  chatMessageParamsSchema,
+  chatReportBodySchema,
+  chatReportFiledSchema,
+  chatReportListSchema,
+  chatReportParamsSchema,
+  chatReportSchema,
+  chatRoomParamsSchema,
+  chatSearchPageSchema,
+  chatSearchQuerySchema,
+  moderationActionBodySchema,
+} from './chat-moderation';
+import {
   addToCartBodySchema,
   cartLineDeletedSchema,
   cartLineListSchema,
@@ -31,6 +44,7 @@ import {
   cartLineSchema,
   cartQuantityBodySchema,
 } from './carts';
+import { chatUnreadSchema } from './chat-unread';
 import { ownedCourseListSchema } from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
@@ -164,6 +178,10 @@ export const API_ROUTES = {
     body: bytesSchema.optional(),
     response: { 200: paymentWebhookResponseSchema },
   },
+  'GET /api/chat/unread': {
+    access: 'signed-in',
+    response: { 200: chatUnreadSchema },
+  },
   'GET /api/courses/owned': {
     access: 'signed-in',
     response: { 200: ownedCourseListSchema },
@@ -273,6 +291,33 @@ export const API_ROUTES = {
     access: 'admin',
     query: salesQuerySchema,
     response: { 200: salesReportSchema },
+  },
+  'POST /api/chat/messages/:id/reports': {
+    access: 'signed-in',
+    params: chatMessageParamsSchema,
+    body: chatReportBodySchema,
+    response: { 200: chatReportFiledSchema, 201: chatReportFiledSchema },
+  },
+  'GET /api/chat/messages/:id/context': {
+    access: 'signed-in',
+    params: chatMessageParamsSchema,
+    response: { 200: chatMessageContextSchema },
+  },
+  'GET /api/chat/rooms/:room/messages': {
+    access: 'signed-in',
+    params: chatRoomParamsSchema,
+    query: chatSearchQuerySchema,
+    response: { 200: chatSearchPageSchema },
+  },
+  'GET /api/admin/chat-reports': {
+    access: 'admin',
+    response: { 200: chatReportListSchema },
+  },
+  'POST /api/admin/chat-reports/:id/actions': {
+    access: 'admin',
+    params: chatReportParamsSchema,
+    body: moderationActionBodySchema,
+    response: { 200: chatReportSchema },
   },
   'POST /api/images': {
     access: 'admin',

@@ -28,7 +28,39 @@ export const CHAT_LIMITS = {
   maxSocketsPerUser: 20,
   /** How long socket.io keeps a dropped client's state for recovery. */
   recoveryWindowMs: 2 * 60 * 1000,
+  /** How long after sending its author may edit or delete a message. */
+  editWindowMs: 15 * 60 * 1000,
+  /** Reactions, edits and own deletes, per user across their sockets: 5 a second, burst 20. */
+  actionsPerSecond: 5,
+  actionBurst: 20,
 } as const;
+
+/** The six reactions a message can get (issue 17 §2), in the order they are shown. */
+export const CHAT_REACTIONS = ['👍', '❤️', '😂', '🎉', '🤔', '👀'] as const;
+export type ChatReactionEmoji = (typeof CHAT_REACTIONS)[number];
+
+export function isChatReaction(value: string): value is ChatReactionEmoji {
+  return (CHAT_REACTIONS as readonly string[]).includes(value);
+}
+
+/** Whether `sentAt` (ISO 8601 or ms) is still within the edit window at `now`. */
+export function withinEditWindow(sentAt: string | number, now: number): boolean {
+  const sent = typeof sentAt === 'number' ? sentAt : Date.parse(sentAt);
+  return Number.isFinite(sent) && now - sent < CHAT_LIMITS.editWindowMs;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `msg` mentions the person called `name`: `@` + the name, case-insensitive, followed by
+ * the end or a character that is neither a letter nor a digit (so `@Sam` is not in `@Samuel`).
+ * The web app highlights such messages; the server may count them for unread badges.
+ */
+export function mentions(msg: string, name: string): boolean {
+  const trimmed = name.trim();
+  if (trimmed === '') return false;
+  return new RegExp(`@${escapeRegExp(trimmed)}(?![\\p{L}\\p{N}])`, 'iu').test(msg);
+}
 
 /**
  * A per-second limit with bursts, as two counting windows (docs/decisions.md D37): one hit per
@@ -57,6 +89,9 @@ export const CHAT_MESSAGES = {
   messageTooLong: `A message is at most ${CHAT_LIMITS.maxMessageLength} characters.`,
   rateLimited: 'You are sending messages too fast. Please wait a moment.',
   adminsOnly: 'Only an admin can delete messages.',
+  notYourMessage: 'You can only edit or delete your own messages.',
+  editWindowOver: 'You can edit or delete a message for 15 minutes after sending it.',
+  unknownReaction: `That reaction is not available. The reactions are ${CHAT_REACTIONS.join(' ')}.`,
   messageNotFound: 'No such message.',
   badRequest: 'That request is not valid.',
   /** The server could not do it (e.g. its database failed); trying again later may work. */

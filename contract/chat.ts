@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_ROOMS, type ChatRoom } from './chat-rules';
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_REACTIONS,
+  CHAT_ROOMS,
+  isChatReaction,
+  type ChatReactionEmoji,
+  type ChatRoom,
+} from './chat-rules';
 import type {
   BoardClearedEvent,
   BoardStroke,
@@ -12,7 +20,13 @@ import type {
 } from './board';
 import { textSchema } from './text';
 
-export { CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from './chat-rules';
+export {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_REACTIONS,
+  type ChatReactionEmoji,
+  type ChatRoom,
+} from './chat-rules';
 
 // The socket.io protocol of the chat (docs/architecture.md §3): path /socket.io, handshake
 // `auth: { token }` (the access token). The spec's events keep their names and payloads
@@ -33,16 +47,34 @@ export function handshakeNameOf(auth: unknown): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * One reaction on a message: who gave it, oldest first, and the display names they had then
+ * (the server sends the names, so a reactor who has left is still named).
+ */
+export const chatReactionSchema = z.object({
+  emoji: z.enum(CHAT_REACTIONS),
+  count: z.number().int().positive(),
+  userIds: z.array(z.string()),
+  names: z.array(z.string()),
+});
+
 /** A stored message, as the server sends it. `time` is the server's (ISO 8601). */
 export const chatMessageSchema = z.object({
   _id: z.string(),
   room: chatRoomSchema,
   /** The display name the sender gave. */
   name: z.string(),
+  /** The text; empty once its author deleted it (`deleted`). */
   msg: z.string(),
   time: z.string(),
   /** The sender's account id: "own" messages are decided by this, not by name. */
   userId: z.string(),
+  /** When its author last edited it (ISO 8601), or null. */
+  editedAt: z.string().nullable(),
+  /** Deleted by its author: a tombstone ("Message deleted") with no text and no reactions. */
+  deleted: z.boolean(),
+  /** In CHAT_REACTIONS order, only those given. */
+  reactions: z.array(chatReactionSchema),
 });
 
 /** Ack of joinRoom: the latest messages, oldest first, and who is in the room. */
@@ -96,13 +128,16 @@ export function checkNewMessage(
   if (!parsed.success) return { ok: false, error: newMessageError(payload) };
   const { room, clientId, newMessage } = parsed.data;
   const msg = newMessage.msg.trim();
-  if (codePoints(msg) < CHAT_LIMITS.minMessageLength) {
-    return { ok: false, error: CHAT_MESSAGES.emptyMessage };
-  }
-  if (codePoints(msg) > CHAT_LIMITS.maxMessageLength) {
-    return { ok: false, error: CHAT_MESSAGES.messageTooLong };
-  }
+  const error = textError(msg);
+  if (error) return { ok: false, error };
   return { ok: true, message: { room, msg, name: newMessage.name, clientId } };
+}
+
+/** The error of a trimmed message text (new or edited), if any. */
+function textError(msg: string): string | undefined {
+  if (codePoints(msg) < CHAT_LIMITS.minMessageLength) return CHAT_MESSAGES.emptyMessage;
+  if (codePoints(msg) > CHAT_LIMITS.maxMessageLength) return CHAT_MESSAGES.messageTooLong;
+  return undefined;
 }
 
 /** The error of a newMessage payload that failed its schema: the most specific one. */
@@ -166,6 +201,100 @@ export const deleteMessagePayloadSchema = z.strictObject({
 });
 export const messageDeletedEventSchema = z.object({ room: chatRoomSchema, id: z.string() });
 
+const messageIdSchema = textSchema().min(1).max(64);
+
+/**
+ * Client → server `react({ room, id, emoji }, ack)`: toggles the caller's `emoji` on the message.
+ * Ack `{ ok: true, reactions }`; the room gets `reactionsChanged({ room, id, reactions })`.
+ */
+export const reactPayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  id: messageIdSchema,
+  emoji: z.string().max(16),
+});
+export type AcceptedReaction = { room: ChatRoom; id: string; emoji: ChatReactionEmoji };
+
+/** The rule for a react payload (server and fake): an unknown emoji has its own error. */
+export function checkReaction(
+  payload: unknown,
+): { ok: true; reaction: AcceptedReaction } | { ok: false; error: string } {
+  const parsed = reactPayloadSchema.safeParse(payload);
+  if (!parsed.success) return { ok: false, error: payloadError(payload) };
+  const { room, id, emoji } = parsed.data;
+  if (!isChatReaction(emoji)) return { ok: false, error: CHAT_MESSAGES.unknownReaction };
+  return { ok: true, reaction: { room, id, emoji } };
+}
+export const reactAckSchema = z.object({
+  ok: z.literal(true),
+  reactions: z.array(chatReactionSchema),
+});
+export const reactionsChangedEventSchema = z.object({
+  room: chatRoomSchema,
+  id: z.string(),
+  reactions: z.array(chatReactionSchema),
+});
+
+/**
+ * Client → server `editMessage({ room, id, msg }, ack)`: the author's new text, within
+ * CHAT_LIMITS.editWindowMs of sending, by newMessage's text rules. Ack `{ ok: true, message }`;
+ * the room gets `messageEdited({ room, id, msg, editedAt })`.
+ */
+export const editMessagePayloadSchema = z.strictObject({
+  room: chatRoomSchema,
+  id: messageIdSchema,
+  msg: textSchema().max(CHAT_LIMITS.maxMessageLength * 4),
+});
+export type AcceptedEdit = { room: ChatRoom; id: string; msg: string };
+
+export function checkEditMessage(
+  payload: unknown,
+): { ok: true; edit: AcceptedEdit } | { ok: false; error: string } {
+  const parsed = editMessagePayloadSchema.safeParse(payload);
+  if (!parsed.success) {
+    const msg =
+      typeof payload === 'object' && payload !== null
+        ? (payload as { msg?: unknown }).msg
+        : undefined;
+    if (typeof msg === 'string' && msg.trim().length > CHAT_LIMITS.maxMessageLength) {
+      return { ok: false, error: CHAT_MESSAGES.messageTooLong };
+    }
+    return { ok: false, error: payloadError(payload) };
+  }
+  const { room, id } = parsed.data;
+  const msg = parsed.data.msg.trim();
+  const error = textError(msg);
+  if (error) return { ok: false, error };
+  return { ok: true, edit: { room, id, msg } };
+}
+export const editMessageAckSchema = z.object({ ok: z.literal(true), message: chatMessageSchema });
+export const messageEditedEventSchema = z.object({
+  room: chatRoomSchema,
+  id: z.string(),
+  msg: z.string(),
+  editedAt: z.string(),
+});
+
+/**
+ * Client → server `deleteOwnMessage({ room, id }, ack)`: the author takes a message back within
+ * CHAT_LIMITS.editWindowMs. It stays as a tombstone: the room gets `messageTombstoned({ room, id })`
+ * and every later page carries it with `deleted: true`, no text and no reactions. (An admin's
+ * `deleteMessage` removes a message altogether.)
+ */
+export const deleteOwnMessagePayloadSchema = deleteMessagePayloadSchema;
+export const messageTombstonedEventSchema = messageDeletedEventSchema;
+
+/** unknownRoom for a room that is not one, else badRequest. */
+function payloadError(payload: unknown): string {
+  const room =
+    typeof payload === 'object' && payload !== null
+      ? (payload as { room?: unknown }).room
+      : undefined;
+  if (typeof room === 'string' && !chatRoomSchema.safeParse(room).success) {
+    return CHAT_MESSAGES.unknownRoom;
+  }
+  return CHAT_MESSAGES.badRequest;
+}
+
 /**
  * Server → client `sessionEnded({ message })`, just before the server disconnects the socket: its
  * access token expired, or its account was deleted. A client holding a newer token connects again
@@ -177,6 +306,12 @@ export const sessionEndedEventSchema = z.object({ message: z.string() });
 export const chatErrorAckSchema = z.object({ ok: z.literal(false), error: z.string() });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type ChatReaction = z.infer<typeof chatReactionSchema>;
+export type ReactAck = z.infer<typeof reactAckSchema>;
+export type ReactionsChangedEvent = z.infer<typeof reactionsChangedEventSchema>;
+export type EditMessageAck = z.infer<typeof editMessageAckSchema>;
+export type MessageEditedEvent = z.infer<typeof messageEditedEventSchema>;
+export type MessageTombstonedEvent = z.infer<typeof messageTombstonedEventSchema>;
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
 export type HistoryAck = z.infer<typeof historyAckSchema>;
@@ -195,6 +330,11 @@ export interface ChatClientToServerEvents {
   syncHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
   typing(payload: unknown): void;
   deleteMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
+  react(payload: unknown, ack: (answer: ChatAck<ReactAck>) => void): void;
+  editMessage(payload: unknown, ack: (answer: ChatAck<EditMessageAck>) => void): void;
+  deleteOwnMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
+  // What the user has read of the room (contract/chat-unread.ts).
+  markRead(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
   // The room's board (contract/board.ts).
   joinBoard(payload: unknown, ack: (answer: ChatAck<JoinBoardAck>) => void): void;
   drawStroke(payload: unknown, ack: (answer: ChatAck<DrawStrokeAck>) => void): void;
@@ -207,6 +347,9 @@ export interface ChatServerToClientEvents {
   typing(event: TypingEvent): void;
   presence(event: PresenceEvent): void;
   messageDeleted(event: MessageDeletedEvent): void;
+  reactionsChanged(event: ReactionsChangedEvent): void;
+  messageEdited(event: MessageEditedEvent): void;
+  messageTombstoned(event: MessageTombstonedEvent): void;
   sessionEnded(event: SessionEndedEvent): void;
   boardStroke(stroke: BoardStroke): void;
   strokeProgress(event: StrokeProgressEvent): void;

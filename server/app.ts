@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens, type AccessTokens } from './auth/access-token';
-import { chatPlugin, type ChatSessions } from './chat/plugin';
+import { chatPlugin, type ChatRooms, type ChatSessions } from './chat/plugin';
 import { createFirebaseIdentityProvider, type IdentityProvider } from './auth/firebase';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
@@ -23,8 +23,11 @@ import { registerStaticSpa } from './plugins/static-spa';
 import { adminBookRoutes } from './routes/admin-books';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminSalesRoutes } from './routes/admin-sales';
+import { chatUnreadRoutes } from './routes/chat-unread';
 import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
+import { chatModerationRoutes } from './routes/chat-moderation';
+import { chatSearchRoutes } from './routes/chat-search';
 import { cartRoutes } from './routes/carts';
 import { courseRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
@@ -63,6 +66,8 @@ declare module 'fastify' {
     redis: SharedRedis | undefined;
     /** Ends a user's chat sessions on every process (a no-op with the chat off). */
     chatSessions: ChatSessions;
+    /** Tells a chat room of a change made outside the chat (a no-op with the chat off). */
+    chatRooms: ChatRooms;
     /** Every rate limit of the server (server/rate-limit.ts): the routes and the chat count here. */
     rateLimiter: RateLimiter;
   }
@@ -167,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The chat plugin fills it in; without the chat there is no session to end.
     const chatSessions: ChatSessions = { endSessionsOf: async () => undefined };
     app.decorate('chatSessions', chatSessions);
+    const chatRooms: ChatRooms = { messageDeleted: () => undefined };
+    app.decorate('chatRooms', chatRooms);
     if (ownsDb) {
       app.addHook('onClose', async () => {
         await db.close();
@@ -217,12 +224,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(adminBookRoutes);
         await api.register(adminOrderRoutes);
         await api.register(adminSalesRoutes);
+        await api.register(chatUnreadRoutes);
         await api.register(cartRoutes);
         await api.register(imageRoutes);
         await api.register(paymentRoutes);
         await api.register(refundRoutes);
         await api.register(orderRoutes);
         await api.register(courseRoutes);
+        await api.register(chatModerationRoutes);
+        await api.register(chatSearchRoutes);
       },
       { prefix: '/api' },
     );

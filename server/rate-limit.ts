@@ -88,11 +88,23 @@ export const RATE_LIMITS = {
   paymentIntentPerUser: { per: 'caller', perMinute: 30 },
   /** DELETE /booking/dlt/:id. */
   orderDeletePerUser: { per: 'caller', perMinute: 60 },
+  /** POST /chat/messages/:id/reports. */
+  chatReportPerUser: { per: 'caller', perMinute: 20 },
+  /** POST /admin/chat-reports/:id/actions. */
+  chatModerationPerAdmin: { per: 'caller', perMinute: 60 },
+  /** GET /chat/rooms/:room/messages (search) and GET /chat/messages/:id/context (each). */
+  chatSearchPerUser: { per: 'caller', perMinute: 60 },
   /** The chat's newMessage, across the user's sockets: 5 a second, burst 10. */
   chatMessagePerUser: {
     per: 'user',
     perSecond: CHAT_LIMITS.messagesPerSecond,
     burst: CHAT_LIMITS.messageBurst,
+  },
+  /** The chat's react, editMessage and deleteOwnMessage, across the user's sockets. */
+  chatActionPerUser: {
+    per: 'user',
+    perSecond: CHAT_LIMITS.actionsPerSecond,
+    burst: CHAT_LIMITS.actionBurst,
   },
   /** The chat's typing notices: cosmetic, dropped without a word over this. */
   chatTypingPerUser: { per: 'user', perSecond: 2, burst: 4 },

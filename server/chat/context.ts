@@ -34,6 +34,14 @@ export interface ChatSessions {
   endSessionsOf(userId: string): Promise<void>;
 }
 
+/**
+ * Tells a room's members of a change made outside the chat: an admin's delete from the Reports
+ * screen reaches them as the chat's own delete does (`messageDeleted`).
+ */
+export interface ChatRooms {
+  messageDeleted(room: ChatRoom, id: string): void;
+}
+
 export type ChatServer = Server<
   ChatClientToServerEvents,
   ChatServerToClientEvents,

@@ -2,23 +2,32 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   chatRoomSchema,
+  checkEditMessage,
   checkNewMessage,
+  checkReaction,
   deleteMessagePayloadSchema,
+  deleteOwnMessagePayloadSchema,
   loadHistoryPayloadSchema,
   syncHistoryPayloadSchema,
   typingPayloadSchema,
   type ChatAck,
+  type EditMessageAck,
   type HistoryAck,
   type JoinRoomAck,
   type NewMessageAck,
+  type ReactAck,
 } from '../../contract/chat';
 import {
   chatMessagesAfter,
   chatMessagesBefore,
   ChatSenderGoneError,
   deleteChatMessage,
+  editChatMessage,
   insertChatMessage,
   latestChatMessages,
+  tombstoneChatMessage,
+  toggleChatReaction,
+  type OwnChangeRefusal,
 } from '../db/repositories/chat-messages';
 import {
   currentRole,
@@ -29,13 +38,23 @@ import {
   type ChatContext,
   type ChatSocket,
 } from './context';
+import type { ChatReads } from './reads';
+import { mutedMessage } from '../../contract/chat-moderation';
+import { mutedUntil } from '../db/repositories/chat-moderation';
 import type { Presence } from './presence';
+
+/** What an author's refused edit or delete is answered with. */
+const REFUSALS: Record<OwnChangeRefusal, string> = {
+  notFound: CHAT_MESSAGES.messageNotFound,
+  notYours: CHAT_MESSAGES.notYourMessage,
+  tooLate: CHAT_MESSAGES.editWindowOver,
+};
 
 /**
  * The rooms and their messages: joinRoom, newMessage, loadHistory, syncHistory, typing and
  * deleteMessage (contract/chat.ts). Each returns its ack; a failure is an error ack.
  */
-export function createMessageEvents(ctx: ChatContext, presence: Presence) {
+export function createMessageEvents(ctx: ChatContext, presence: Presence, reads: ChatReads) {
   const { io, db, rateLimiter } = ctx;
   const { announcePresenceSoon, membersOf, rename } = presence;
 
@@ -53,6 +72,8 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence) {
     // perhaps in the page too; clients drop a second copy by _id) rather than not at all.
     await socket.join(roomKey(room));
     socket.data.room = room;
+    // Opening the room reads it (the unread badges, on every device).
+    await reads.opened(socket, room);
     const page = await latestChatMessages(db, room, CHAT_LIMITS.historyPageSize);
     const members = await membersOf(room);
     announcePresenceSoon(room);
@@ -71,6 +92,9 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence) {
     if (!checked.ok) return fail(checked.error);
     const { room, clientId, name, msg } = checked.message;
     if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
+    // Muted by an admin from a report (issue 17 §2): refused until then.
+    const muted = await mutedUntil(db, socket.data.userId);
+    if (muted) return fail(mutedMessage(muted.toISOString()));
     const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
     if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
 
@@ -96,6 +120,7 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence) {
       socket.emit('getLatestMessage', message);
     }
     rename(socket, name);
+    await reads.sent(socket, room, message._id);
     return { ok: true, message };
   }
 
@@ -144,5 +169,77 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence) {
     return { ok: true };
   }
 
-  return { joinRoom, newMessage, loadHistory, syncHistory, typing, deleteMessage };
+  /** Reactions, edits and own deletes: only in the room joined, within the user's limit. */
+  async function mayChange(socket: ChatSocket, room: string): Promise<string | undefined> {
+    if (socket.data.room !== room) return CHAT_MESSAGES.notInRoom;
+    const limit = await rateLimiter.hit('chatActionPerUser', socket.data.userId);
+    return limit.allowed ? undefined : CHAT_MESSAGES.rateLimited;
+  }
+
+  async function react(socket: ChatSocket, payload: unknown): Promise<ChatAck<ReactAck>> {
+    const checked = checkReaction(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, id, emoji } = checked.reaction;
+    const refused = await mayChange(socket, room);
+    if (refused) return fail(refused);
+    let reactions: Awaited<ReturnType<typeof toggleChatReaction>>;
+    try {
+      const { userId, name } = socket.data;
+      reactions = await toggleChatReaction(db, { room, id, userId, name, emoji });
+    } catch (error) {
+      if (error instanceof ChatSenderGoneError) throw new SessionEnded();
+      throw error;
+    }
+    if (!reactions) return fail(CHAT_MESSAGES.messageNotFound);
+    io.to(roomKey(room)).emit('reactionsChanged', { room, id, reactions });
+    return { ok: true, reactions };
+  }
+
+  async function editMessage(
+    socket: ChatSocket,
+    payload: unknown,
+  ): Promise<ChatAck<EditMessageAck>> {
+    const checked = checkEditMessage(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, id, msg } = checked.edit;
+    const refused = await mayChange(socket, room);
+    if (refused) return fail(refused);
+    const result = await editChatMessage(db, { room, id, msg, userId: socket.data.userId });
+    if ('refused' in result) return fail(REFUSALS[result.refused]);
+    const { message } = result;
+    io.to(roomKey(room)).emit('messageEdited', {
+      room,
+      id,
+      msg: message.msg,
+      editedAt: message.editedAt ?? new Date().toISOString(),
+    });
+    return { ok: true, message };
+  }
+
+  async function deleteOwnMessage(
+    socket: ChatSocket,
+    payload: unknown,
+  ): Promise<ChatAck<{ ok: true }>> {
+    const parsed = deleteOwnMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { room, id } = parsed.data;
+    const refused = await mayChange(socket, room);
+    if (refused) return fail(refused);
+    const result = await tombstoneChatMessage(db, { room, id, userId: socket.data.userId });
+    if ('refused' in result) return fail(REFUSALS[result.refused]);
+    io.to(roomKey(room)).emit('messageTombstoned', { room, id });
+    return { ok: true };
+  }
+
+  return {
+    joinRoom,
+    newMessage,
+    loadHistory,
+    syncHistory,
+    typing,
+    deleteMessage,
+    react,
+    editMessage,
+    deleteOwnMessage,
+  };
 }

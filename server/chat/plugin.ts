@@ -6,6 +6,7 @@ import { DatabaseUnavailableError } from '../db/client';
 import { createBoardEvents } from './board';
 import {
   fail,
+  roomKey,
   SessionEnded,
   userKey,
   type ChatContext,
@@ -13,11 +14,12 @@ import {
   type ChatSocket,
 } from './context';
 import { createMessageEvents } from './messages';
+import { chatReads } from './reads';
 import { isAllowedChatOrigin } from './origin';
 import { createPresence } from './presence';
 import { chatSessionsOf, endSession, authenticateHandshakes } from './sessions';
 
-export type { ChatSessions, ChatSocketData } from './context';
+export type { ChatRooms, ChatSessions, ChatSocketData } from './context';
 
 export const CHAT_PATH = '/socket.io';
 
@@ -88,7 +90,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     closing: () => closing,
   };
   const presence = createPresence(ctx);
-  const messages = createMessageEvents(ctx, presence);
+  const reads = chatReads(ctx);
+  const messages = createMessageEvents(ctx, presence, reads);
   const board = createBoardEvents(ctx);
 
   app.addHook('preClose', async () => {
@@ -106,6 +109,9 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
 
   authenticateHandshakes(ctx, presence, accessTokens);
   app.chatSessions.endSessionsOf = chatSessionsOf(ctx).endSessionsOf;
+  app.chatRooms.messageDeleted = (room, id) => {
+    io.to(roomKey(room)).emit('messageDeleted', { room, id });
+  };
 
   /**
    * Runs an event's work and answers its ack; nothing ever throws out of a handler. An event on a
@@ -173,8 +179,20 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     socket.on('typing', (payload: unknown) =>
       handle(socket, 'typing', () => messages.typing(socket, payload)),
     );
+    socket.on('markRead', (payload: unknown, ack: unknown) =>
+      answer(socket, 'markRead', ack, () => reads.markRead(socket, payload)),
+    );
     socket.on('deleteMessage', (payload: unknown, ack: unknown) =>
       answer(socket, 'deleteMessage', ack, () => messages.deleteMessage(socket, payload)),
+    );
+    socket.on('react', (payload: unknown, ack: unknown) =>
+      answer(socket, 'react', ack, () => messages.react(socket, payload)),
+    );
+    socket.on('editMessage', (payload: unknown, ack: unknown) =>
+      answer(socket, 'editMessage', ack, () => messages.editMessage(socket, payload)),
+    );
+    socket.on('deleteOwnMessage', (payload: unknown, ack: unknown) =>
+      answer(socket, 'deleteOwnMessage', ack, () => messages.deleteOwnMessage(socket, payload)),
     );
 
     socket.on('joinBoard', (payload: unknown, ack: unknown) =>

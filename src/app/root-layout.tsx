@@ -6,6 +6,7 @@ import { Navbar } from '@/components/layout/navbar';
 import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
 import { PendingOrderHandler } from '@/features/book-cart/components/pending-order-handler';
+import type { UnreadTotals } from '@/features/chat/components/chat-unread-count';
 import { selectCourseCartCount } from '@/features/course-cart/course-cart-slice';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
 import { loadedBaseApi } from '@/lib/api/lazy-api';
@@ -30,6 +31,8 @@ function useServerStatePerAccount(account: string | null) {
 }
 
 const BookCartCount = lazy(() => import('@/features/book-cart/components/book-cart-count'));
+const ChatUnreadCount = lazy(() => import('@/features/chat/components/chat-unread-count'));
+const NO_UNREAD: UnreadTotals = { total: 0, mentions: 0 };
 
 /** Navbar, the current screen (lazy) and the footer with the newsletter form. */
 export function RootLayout() {
@@ -39,15 +42,22 @@ export function RootLayout() {
   useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);
   // The badge counts the lines of the signed-in user's book cart (docs/decisions.md).
   const [cartCount, setCartCount] = useState(0);
+  // The group-learning icon's badge: unread chat messages and mentions (docs/product.md §2.16).
+  const [chatUnread, setChatUnread] = useState(NO_UNREAD);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       {signedIn && (
         <Suspense fallback={null}>
           <BookCartCount onCount={setCartCount} />
+          <ChatUnreadCount onCount={setChatUnread} />
         </Suspense>
       )}
       {signedIn && <PendingOrderHandler />}
-      <Navbar cartCount={signedIn ? cartCount : 0} courseCartCount={courseCartCount} />
+      <Navbar
+        cartCount={signedIn ? cartCount : 0}
+        courseCartCount={courseCartCount}
+        chatUnread={signedIn ? chatUnread : NO_UNREAD}
+      />
       <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />

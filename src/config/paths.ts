@@ -9,6 +9,7 @@ export const dashboardRoutes = {
   adminBooks: 'books',
   adminOrders: 'orders',
   sales: 'sales',
+  reports: 'reports',
 } as const;
 
 // Every route path of the product in one place (docs/product.md §2 route table).
@@ -38,6 +39,7 @@ export const paths = {
   adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
   adminOrders: `${dashboard}/${dashboardRoutes.adminOrders}`,
   sales: `${dashboard}/${dashboardRoutes.sales}`,
+  reports: `${dashboard}/${dashboardRoutes.reports}`,
   // The footer's company and legal pages (docs/product.md §2.19).
   about: '/about',
   contact: '/contact',

@@ -4,12 +4,16 @@
 // `disconnect`, `connected`, `active`, `recovered` — and a small in-memory server answers it as
 // contract/chat.ts says: payloads validated with the contract's zod schemas, errors in acks with
 // CHAT_MESSAGES texts, the handshake's access token checked, broadcasts to the room, history
-// pages, the rate limit, clientId de-duplication and admin-only deletes. Tests inject it with
+// pages, the rate limit, clientId de-duplication, admin-only deletes, and reactions, edits and
+// own deletes (tombstones) by the contract's checkReaction, checkEditMessage and edit window. Tests inject it with
 // `vi.mock('@/lib/socket', () => import('@/testing/fake-chat-socket').then((m) => m.fakeSocketModule))`
 // and drive the rest of the room through `fakeChat` (other people, drops, held broadcasts).
 import {
   chatRoomSchema,
+  checkEditMessage,
+  checkReaction,
   deleteMessagePayloadSchema,
+  deleteOwnMessagePayloadSchema,
   handshakeNameOf,
   loadHistoryPayloadSchema,
   checkNewMessage,
@@ -17,18 +21,32 @@ import {
   typingPayloadSchema,
   type ChatAck,
   type ChatMessage,
+  type ChatReaction,
   type ChatServerToClientEvents,
+  type EditMessageAck,
   type HistoryAck,
   type JoinRoomAck,
   type NewMessageAck,
+  type ReactAck,
 } from '@contract/chat';
-import { burstWindows, CHAT_LIMITS, CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import {
+  burstWindows,
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  CHAT_REACTIONS,
+  withinEditWindow,
+  type ChatReactionEmoji,
+  type ChatRoom,
+} from '@contract/chat-rules';
 import type { UserRole } from '@contract/users';
 import { accessToken } from '@/lib/access-token';
 import type { ChatSocket, createChatSocket } from '@/lib/socket';
 import type { DrawStrokeAck, JoinBoardAck as BoardJoinAck, Stroke } from '@contract/board';
+import { markReadPayloadSchema, type ChatUnread } from '@contract/chat-unread';
 import { FakeBoards } from './fake-board';
-import { findUser } from './mocks/db';
+import { FakeChatReads } from './fake-chat-reads';
+import { db, findUser } from './mocks/db';
+import { mutedMessage } from '@contract/chat-moderation';
 import { makeAccessToken, verifyAccessToken } from './mocks/tokens';
 
 type Listener = (...args: never[]) => void;
@@ -186,6 +204,10 @@ export type ChatPeer = {
   joinBoard(room: ChatRoom): Promise<ChatAck<BoardJoinAck>>;
   draw(room: ChatRoom, stroke: Stroke): Promise<ChatAck<DrawStrokeAck>>;
   progress(room: ChatRoom, stroke: Stroke): void;
+  /** Toggles this person's reaction on a message. */
+  react(room: ChatRoom, id: string, emoji: string): Promise<ChatAck<ReactAck>>;
+  edit(room: ChatRoom, id: string, msg: string): Promise<ChatAck<EditMessageAck>>;
+  deleteOwn(room: ChatRoom, id: string): Promise<ChatAck<{ ok: true }>>;
 };
 
 export class FakeChatServer {
@@ -196,6 +218,8 @@ export class FakeChatServer {
   messages: ChatMessage[] = [];
   /** Each room's board. */
   readonly boards = new FakeBoards();
+  /** What each user has read of each room (GET /chat/unread's answer). */
+  readonly reads = new FakeChatReads();
   private sequence = 0;
   private held: (() => void)[] | null = null;
   private readonly byClientId = new Map<string, ChatMessage>();
@@ -212,9 +236,11 @@ export class FakeChatServer {
     this.clients.length = 0;
     this.messages = [];
     this.boards.reset();
+    this.reads.reset();
     this.sequence = 0;
     this.held = null;
     this.byClientId.clear();
+    this.reactionRows.clear();
     this.windows.clear();
     this.rateClock = Date.now;
   }
@@ -231,6 +257,11 @@ export class FakeChatServer {
       role: account?.role ?? claims.role,
       name: handshakeNameOf(auth) ?? (account?.profile.name || claims.email),
     };
+  }
+
+  /** GET /chat/unread for `userId`: the server's answer, from the messages and the marks. */
+  unreadFor(userId: string): ChatUnread {
+    return this.reads.unread(userId, this.messages);
   }
 
   /** The socket the screen uses (the real one's stand-in). */
@@ -288,6 +319,9 @@ export class FakeChatServer {
       joinBoard: (room) => ask('joinBoard', { room }),
       draw: (room, stroke) => ask('drawStroke', { room, stroke }),
       progress: (room, stroke) => void socket.emit('strokeProgress', { room, ...stroke }),
+      react: (room, id, emoji) => ask('react', { room, id, emoji }),
+      edit: (room, id, msg) => ask('editMessage', { room, id, msg }),
+      deleteOwn: (room, id) => ask('deleteOwnMessage', { room, id }),
     };
   }
 
@@ -365,6 +399,19 @@ export class FakeChatServer {
       }
       case 'deleteMessage':
         return answer(this.delete(socket, identity, payload));
+      case 'react':
+        return answer(this.react(socket, identity, payload));
+      case 'editMessage':
+        return answer(this.edit(socket, identity, payload));
+      case 'deleteOwnMessage':
+        return answer(this.deleteOwn(socket, identity, payload));
+      case 'markRead': {
+        const parsed = markReadPayloadSchema.safeParse(payload);
+        if (!parsed.success) return answer(fail(CHAT_MESSAGES.badRequest));
+        if (!socket.rooms.has(parsed.data.room)) return answer(fail(CHAT_MESSAGES.notInRoom));
+        this.reads.read(identity.userId, parsed.data.room, parsed.data.id);
+        return answer({ ok: true });
+      }
       case 'joinBoard':
         return answer(this.boards.join({ ...identity, rooms: socket.rooms }, payload));
       case 'drawStroke':
@@ -384,6 +431,9 @@ export class FakeChatServer {
     const room = chatRoomSchema.safeParse(payload);
     if (!room.success) return fail(CHAT_MESSAGES.unknownRoom);
     socket.rooms.add(room.data);
+    if (socket.identity) {
+      this.reads.opened(socket.identity.userId, socket.identity.name, room.data, this.messages);
+    }
     this.broadcastPresence(room.data);
     const all = this.messagesIn(room.data);
     const page = all.slice(-CHAT_LIMITS.historyPageSize);
@@ -406,6 +456,9 @@ export class FakeChatServer {
     if (!checked.ok) return fail(checked.error);
     const { room, clientId, msg, name } = checked.message;
     if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    // Muted by an admin from a report (issue 17 §2), as the server refuses it.
+    const muted = db.chatMutes.get(identity.userId);
+    if (muted && Date.parse(muted) > Date.now()) return fail(mutedMessage(muted));
     const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
     if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     const stored = key === undefined ? undefined : this.byClientId.get(key);
@@ -419,6 +472,7 @@ export class FakeChatServer {
       time: new Date().toISOString(),
     });
     if (key !== undefined) this.byClientId.set(key, message);
+    this.reads.read(identity.userId, room, message._id);
     const broadcast = () => this.toRoom(room, 'getLatestMessage', message);
     if (this.held) this.held.push(broadcast);
     else later(broadcast);
@@ -468,6 +522,107 @@ export class FakeChatServer {
     return { ok: true };
   }
 
+  /** Who reacted with what, by message id, oldest first (the server's chat_reactions). */
+  private readonly reactionRows = new Map<
+    string,
+    { userId: string; name: string; emoji: ChatReactionEmoji }[]
+  >();
+
+  /** Replaces a stored message by its changed copy. */
+  private update(id: string, change: (message: ChatMessage) => ChatMessage): ChatMessage {
+    let updated: ChatMessage | undefined;
+    this.messages = this.messages.map((message) =>
+      message._id === id ? (updated = change(message)) : message,
+    );
+    if (!updated) throw new Error(`no message ${id}`);
+    return updated;
+  }
+
+  private reactionsOf(id: string): ChatReaction[] {
+    const rows = this.reactionRows.get(id) ?? [];
+    return CHAT_REACTIONS.flatMap((emoji): ChatReaction[] => {
+      const given = rows.filter((row) => row.emoji === emoji);
+      if (given.length === 0) return [];
+      const userIds = given.map((row) => row.userId);
+      return [{ emoji, count: userIds.length, userIds, names: given.map((row) => row.name) }];
+    });
+  }
+
+  private react(socket: FakeChatSocket, identity: Identity, payload: unknown): ChatAck<ReactAck> {
+    const checked = checkReaction(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, id, emoji } = checked.reaction;
+    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    const target = this.messagesIn(room).find((message) => message._id === id);
+    if (!target || target.deleted) return fail(CHAT_MESSAGES.messageNotFound);
+    const rows = this.reactionRows.get(id) ?? [];
+    const mine = (row: (typeof rows)[number]) =>
+      row.userId === identity.userId && row.emoji === emoji;
+    this.reactionRows.set(
+      id,
+      rows.some(mine)
+        ? rows.filter((row) => !mine(row))
+        : [...rows, { userId: identity.userId, name: identity.name, emoji }],
+    );
+    const reactions = this.reactionsOf(id);
+    this.update(id, (message) => ({ ...message, reactions }));
+    later(() => this.toRoom(room, 'reactionsChanged', { room, id, reactions }));
+    return { ok: true, reactions };
+  }
+
+  /** The author's own live message of the room within the edit window, or the refusal. */
+  private ownMessage(
+    socket: FakeChatSocket,
+    identity: Identity,
+    room: ChatRoom,
+    id: string,
+  ): ChatMessage | { ok: false; error: string } {
+    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    const target = this.messagesIn(room).find((message) => message._id === id);
+    if (!target || target.deleted) return fail(CHAT_MESSAGES.messageNotFound);
+    if (target.userId !== identity.userId) return fail(CHAT_MESSAGES.notYourMessage);
+    if (!withinEditWindow(target.time, Date.now())) return fail(CHAT_MESSAGES.editWindowOver);
+    return target;
+  }
+
+  private edit(
+    socket: FakeChatSocket,
+    identity: Identity,
+    payload: unknown,
+  ): ChatAck<EditMessageAck> {
+    const checked = checkEditMessage(payload);
+    if (!checked.ok) return fail(checked.error);
+    const { room, id, msg } = checked.edit;
+    const target = this.ownMessage(socket, identity, room, id);
+    if ('ok' in target) return target;
+    const editedAt = new Date().toISOString();
+    const message = this.update(id, (current) => ({ ...current, msg, editedAt }));
+    later(() => this.toRoom(room, 'messageEdited', { room, id, msg, editedAt }));
+    return { ok: true, message };
+  }
+
+  private deleteOwn(
+    socket: FakeChatSocket,
+    identity: Identity,
+    payload: unknown,
+  ): ChatAck<{ ok: true }> {
+    const parsed = deleteOwnMessagePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { room, id } = parsed.data;
+    const target = this.ownMessage(socket, identity, room, id);
+    if ('ok' in target) return target;
+    this.reactionRows.delete(id);
+    this.update(id, (current) => ({
+      ...current,
+      msg: '',
+      editedAt: null,
+      deleted: true,
+      reactions: [],
+    }));
+    later(() => this.toRoom(room, 'messageTombstoned', { room, id }));
+    return { ok: true };
+  }
+
   /**
    * 5 a second per user, burst 10 (CHAT_LIMITS), counted in the server's two windows
    * (burstWindows): the first, and once it is taken, the burst's.
@@ -495,10 +650,16 @@ export class FakeChatServer {
     return true;
   }
 
-  private store(fields: Omit<ChatMessage, '_id'>): ChatMessage {
+  private store(
+    fields: Omit<ChatMessage, '_id' | 'editedAt' | 'deleted' | 'reactions'>,
+  ): ChatMessage {
     const message: ChatMessage = {
-      _id: `msg-${String(++this.sequence).padStart(6, '0')}`,
+      // The server's ids: increasing integers, as text.
+      _id: String(++this.sequence),
       ...fields,
+      editedAt: null,
+      deleted: false,
+      reactions: [],
     };
     this.messages.push(message);
     return message;

@@ -6,6 +6,11 @@ import { z } from 'zod';
 import { adminOrderParamsSchema } from '../../contract/admin-orders';
 import { API_ROUTES, type ApiRouteSpec } from '../../contract/api-routes';
 import { bookParamsSchema } from '../../contract/books';
+import {
+  chatMessageParamsSchema,
+  chatReportParamsSchema,
+  chatRoomParamsSchema,
+} from '../../contract/chat-moderation';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
 import { apiErrorSchema } from '../../contract/errors';
 import { paymentIntentResponseSchema } from '../../contract/payments';
@@ -23,7 +28,10 @@ import {
 import { createAccessTokens } from '../../server/auth/access-token';
 import { createFirebaseIdentityProvider } from '../../server/auth/firebase';
 import { createBook } from '../../server/db/repositories/books';
+import { insertChatMessage } from '../../server/db/repositories/chat-messages';
+import { fileChatReport } from '../../server/db/repositories/chat-moderation';
 import { insertImage } from '../../server/db/repositories/images';
+import { findUserByEmail } from '../../server/db/repositories/users';
 import { registerAuth } from '../../server/plugins/auth';
 import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
@@ -155,6 +163,33 @@ async function orderOf(owner: SignedIn): Promise<string> {
   return order.id;
 }
 
+/** A chat message of `owner`'s (reports and context name one). */
+async function chatMessageOf(owner: SignedIn): Promise<string> {
+  const user = await findUserByEmail(t.db, owner.email);
+  if (!user) throw new Error('no such user');
+  const { message } = await insertChatMessage(t.db, {
+    room: 'JavaScript',
+    userId: user.id,
+    name: 'Owner',
+    msg: 'a message to report',
+    clientId: undefined,
+  });
+  return message._id;
+}
+
+/** An open report of one of `owner`'s messages, filed by `owner`. */
+async function chatReportOf(owner: SignedIn): Promise<string> {
+  const user = await findUserByEmail(t.db, owner.email);
+  if (!user) throw new Error('no such user');
+  const filed = await fileChatReport(t.db, {
+    messageId: await chatMessageOf(owner),
+    reporterId: user.id,
+    reason: 'Spam',
+  });
+  if (!filed) throw new Error('no report');
+  return filed.id;
+}
+
 /**
  * What a path names, by the route's params schema: one entry per kind of resource, made for (and
  * owned by) `owner`. A new route over a resource listed here needs nothing in this file.
@@ -167,6 +202,9 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   [bookParamsSchema, async () => ({ id: await freshBookId() })],
   [checkoutParamsSchema, async (owner) => ({ id: await checkoutOf(owner) })],
   [adminOrderParamsSchema, async (owner) => ({ id: await paidCheckoutOf(owner) })],
+  [chatMessageParamsSchema, async (owner) => ({ id: await chatMessageOf(owner) })],
+  [chatReportParamsSchema, async (owner) => ({ id: await chatReportOf(owner) })],
+  [chatRoomParamsSchema, async () => ({ room: 'JavaScript' })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */

@@ -377,6 +377,173 @@ describe('admin delete', () => {
   });
 });
 
+describe('reactions, edits and own deletes', () => {
+  const react = (socket: ChatClient, payload: unknown) =>
+    socket.timeout(5_000).emitWithAck('react', payload);
+  const edit = (socket: ChatClient, payload: unknown) =>
+    socket.timeout(5_000).emitWithAck('editMessage', payload);
+  const deleteOwn = (socket: ChatClient, payload: unknown) =>
+    socket.timeout(5_000).emitWithAck('deleteOwnMessage', payload);
+  /** Moves a message's sending time back by `minutes`. */
+  const age = (id: string, minutes: number) =>
+    t.db.query(
+      `update chat_messages set created_at = now() - $2::integer * interval '1 minute' where id = $1`,
+      [id, minutes],
+    );
+
+  it('two users toggle reactions: counts, who, and a second click takes it back', async () => {
+    const [ada, sam] = await Promise.all([user('react-ada'), user('react-sam')]);
+    const [a, s] = await Promise.all([client(ada, { name: 'Ada' }), client(sam, { name: 'Sam' })]);
+    ok(await joinRoom(a, 'Python'));
+    ok(await joinRoom(s, 'Python'));
+    const { message } = ok(await sendMessage(a, 'Python', 'react to me', { name: 'Ada' }));
+    expect(message.reactions).toEqual([]);
+
+    const seen = nextEvent(a, 'reactionsChanged', (event) => event.reactions.length === 1);
+    expect(await react(s, { room: 'Python', id: message._id, emoji: '👍' })).toEqual({
+      ok: true,
+      reactions: [{ emoji: '👍', count: 1, userIds: [sam.id], names: ['Sam'] }],
+    });
+    expect(await seen).toEqual({
+      room: 'Python',
+      id: message._id,
+      reactions: [{ emoji: '👍', count: 1, userIds: [sam.id], names: ['Sam'] }],
+    });
+    ok(await react(a, { room: 'Python', id: message._id, emoji: '👍' }));
+    ok(await react(a, { room: 'Python', id: message._id, emoji: '🎉' }));
+    const page = ok(await joinRoom(s, 'Python'));
+    expect(page.messages.find((m) => m._id === message._id)?.reactions).toEqual([
+      { emoji: '👍', count: 2, userIds: [sam.id, ada.id], names: ['Sam', 'Ada'] },
+      { emoji: '🎉', count: 1, userIds: [ada.id], names: ['Ada'] },
+    ]);
+
+    // A second click takes it back.
+    expect(await react(s, { room: 'Python', id: message._id, emoji: '👍' })).toEqual({
+      ok: true,
+      reactions: [
+        { emoji: '👍', count: 1, userIds: [ada.id], names: ['Ada'] },
+        { emoji: '🎉', count: 1, userIds: [ada.id], names: ['Ada'] },
+      ],
+    });
+
+    // Bad payloads.
+    expect(await react(s, { room: 'Python', id: message._id, emoji: '💩' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.unknownReaction,
+    });
+    expect(await react(s, { room: 'Python', id: message._id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+    expect(await react(s, { room: 'Python', id: '999999999', emoji: '👀' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await react(s, { room: 'Java', id: message._id, emoji: '👀' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notInRoom,
+    });
+  });
+
+  it('the author edits within 15 minutes; after that, or anyone else, is refused', async () => {
+    const [ada, sam] = await Promise.all([user('edit-ada'), user('edit-sam')]);
+    const [a, s] = await Promise.all([client(ada), client(sam)]);
+    ok(await joinRoom(a, 'Java'));
+    ok(await joinRoom(s, 'Java'));
+    const { message } = ok(await sendMessage(a, 'Java', 'frist', { name: 'Ada' }));
+
+    const seen = nextEvent(s, 'messageEdited');
+    const edited = ok(await edit(a, { room: 'Java', id: message._id, msg: '  first  ' }));
+    expect(edited.message).toMatchObject({ _id: message._id, msg: 'first', deleted: false });
+    expect(edited.message.editedAt).toEqual(expect.any(String));
+    expect(await seen).toEqual({
+      room: 'Java',
+      id: message._id,
+      msg: 'first',
+      editedAt: edited.message.editedAt,
+    });
+    const page = ok(await joinRoom(s, 'Java'));
+    expect(page.messages.find((m) => m._id === message._id)).toMatchObject({
+      msg: 'first',
+      editedAt: edited.message.editedAt,
+    });
+
+    // Someone else may not; the text rules hold.
+    expect(await edit(s, { room: 'Java', id: message._id, msg: 'mine now' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notYourMessage,
+    });
+    expect(await deleteOwn(s, { room: 'Java', id: message._id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notYourMessage,
+    });
+    expect(await edit(a, { room: 'Java', id: message._id, msg: '   ' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.emptyMessage,
+    });
+    expect(
+      await edit(a, {
+        room: 'Java',
+        id: message._id,
+        msg: 'x'.repeat(CHAT_LIMITS.maxMessageLength + 1),
+      }),
+    ).toEqual({ ok: false, error: CHAT_MESSAGES.messageTooLong });
+    expect(await edit(a, { room: 'Java', id: message._id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badRequest,
+    });
+
+    // Past the window: neither an edit nor a delete.
+    await age(message._id, 16);
+    expect(await edit(a, { room: 'Java', id: message._id, msg: 'too late' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.editWindowOver,
+    });
+    expect(await deleteOwn(a, { room: 'Java', id: message._id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.editWindowOver,
+    });
+    const [stored] = await t.db.query<{ msg: string }>(
+      'select msg from chat_messages where id = $1',
+      [message._id],
+    );
+    expect(stored?.msg).toBe('first');
+  });
+
+  it("the author's delete leaves a tombstone, without text or reactions, in later pages", async () => {
+    const [ada, sam] = await Promise.all([user('tomb-ada'), user('tomb-sam')]);
+    const [a, s] = await Promise.all([client(ada), client(sam)]);
+    ok(await joinRoom(a, 'TypeScript'));
+    ok(await joinRoom(s, 'TypeScript'));
+    const { message } = ok(await sendMessage(a, 'TypeScript', 'oops, secret', { name: 'Ada' }));
+    ok(await react(s, { room: 'TypeScript', id: message._id, emoji: '😂' }));
+
+    const seen = nextEvent(s, 'messageTombstoned');
+    expect(await deleteOwn(a, { room: 'TypeScript', id: message._id })).toEqual({ ok: true });
+    expect(await seen).toEqual({ room: 'TypeScript', id: message._id });
+
+    const page = ok(await joinRoom(s, 'TypeScript'));
+    const tombstone = page.messages.find((m) => m._id === message._id);
+    expect(tombstone).toMatchObject({ msg: '', deleted: true, reactions: [], editedAt: null });
+    expect(JSON.stringify(page)).not.toContain('secret');
+    // A tombstone takes no more edits, deletes or reactions.
+    expect(await edit(a, { room: 'TypeScript', id: message._id, msg: 'back' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await deleteOwn(a, { room: 'TypeScript', id: message._id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await react(s, { room: 'TypeScript', id: message._id, emoji: '👍' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    // It still anchors history pages.
+    ok(await loadHistory(s, 'TypeScript', message._id));
+  });
+});
+
 describe('presence and typing', () => {
   it('tells the room who is there, and who is typing', async () => {
     const [rae, sam] = await Promise.all([user('rae'), user('sam')]);

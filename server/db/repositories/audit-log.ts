@@ -1,6 +1,15 @@
 import type { Queryable } from '../client';
 
-export type AuditAction = 'book.create' | 'book.update' | 'book.remove' | 'book.refund' | 'refund';
+export type AuditAction =
+  | 'book.create'
+  | 'book.update'
+  | 'book.remove'
+  | 'book.refund'
+  | 'refund'
+  // A chat report's moderation (subject: 'chat-report:<id>').
+  | 'chat.delete'
+  | 'chat.dismiss'
+  | 'chat.mute';
 
 /** One admin change: who, when, what (docs/architecture.md, "Audit log"). */
 export type AuditEntry = {

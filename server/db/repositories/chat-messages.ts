@@ -1,6 +1,13 @@
-import type { ChatMessage, ChatRoom } from '../../../contract/chat';
+import {
+  CHAT_LIMITS,
+  CHAT_REACTIONS,
+  type ChatMessage,
+  type ChatReaction,
+  type ChatReactionEmoji,
+  type ChatRoom,
+} from '../../../contract/chat';
 import { errorCode } from '../../../contract/error-code';
-import type { Queryable } from '../client';
+import type { Db, Queryable } from '../client';
 
 /** Rooms, names and texts passed in here are already validated and trimmed by the chat plugin. */
 
@@ -11,22 +18,62 @@ type ChatMessageRow = {
   name: string;
   msg: string;
   created_at: Date | string;
+  edited_at: Date | string | null;
+  deleted_at: Date | string | null;
 };
 
 // `id` leaves as text: order by `chat_messages.id`, since a bare `id` in ORDER BY names this text
 // column ('10' < '9'), which put messages out of order.
-const COLUMNS = 'id::text as id, room, user_id, name, msg, created_at';
+const COLUMNS = 'id::text as id, room, user_id, name, msg, created_at, edited_at, deleted_at';
 
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The message without its reactions (see withReactions). */
 function toMessage(row: ChatMessageRow): ChatMessage {
-  const time = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+  const deleted = row.deleted_at !== null;
   return {
     _id: row.id,
     room: row.room,
     name: row.name,
-    msg: row.msg,
-    time: time.toISOString(),
+    msg: deleted ? '' : row.msg,
+    time: iso(row.created_at),
     userId: row.user_id,
+    editedAt: row.edited_at === null || deleted ? null : iso(row.edited_at),
+    deleted,
+    reactions: [],
   };
+}
+
+type ReactionRow = { message_id: string; emoji: ChatReactionEmoji; user_id: string; name: string };
+
+/** The reactions of each message id, CHAT_REACTIONS order, reactors oldest first. */
+async function reactionsOf(db: Queryable, ids: string[]): Promise<Map<string, ChatReaction[]>> {
+  const byMessage = new Map<string, ChatReaction[]>();
+  if (ids.length === 0) return byMessage;
+  const rows = await db.query<ReactionRow>(
+    `select message_id::text as message_id, emoji, user_id, name from chat_reactions
+     where message_id = any($1::bigint[]) order by created_at, user_id`,
+    [ids],
+  );
+  for (const id of ids) {
+    const mine = rows.filter((row) => row.message_id === id);
+    const reactions = CHAT_REACTIONS.flatMap((emoji): ChatReaction[] => {
+      const given = mine.filter((row) => row.emoji === emoji);
+      if (given.length === 0) return [];
+      const userIds = given.map((row) => row.user_id);
+      return [{ emoji, count: userIds.length, userIds, names: given.map((row) => row.name) }];
+    });
+    byMessage.set(id, reactions);
+  }
+  return byMessage;
+}
+
+/** The messages with their reactions (a tombstone has none). */
+async function withReactions(db: Queryable, messages: ChatMessage[]): Promise<ChatMessage[]> {
+  const live = messages.filter((message) => !message.deleted).map((message) => message._id);
+  const reactions = await reactionsOf(db, live);
+  return messages.map((message) => ({ ...message, reactions: reactions.get(message._id) ?? [] }));
 }
 
 /** Message ids are bigint identities: anything else names no message (and never reaches SQL). */
@@ -85,7 +132,9 @@ export async function insertChatMessage(
     [input.userId, input.clientId ?? null],
   );
   if (!existing) throw new Error('chat message conflicted but cannot be found');
-  return { message: toMessage(existing), created: false };
+  const [message] = await withReactions(db, [toMessage(existing)]);
+  if (!message) throw new Error('chat message conflicted but cannot be found');
+  return { message, created: false };
 }
 
 /** The room's latest `limit` messages, oldest first; `hasMore` when older ones exist. */
@@ -99,7 +148,7 @@ export async function latestChatMessages(
      order by chat_messages.id desc limit $2`,
     [room, limit + 1],
   );
-  return newestFirstPage(rows, limit);
+  return newestFirstPage(db, rows, limit);
 }
 
 /** Whether `id` is a message of `room`. */
@@ -129,7 +178,7 @@ export async function chatMessagesBefore(
      order by chat_messages.id desc limit $3`,
     [room, before, limit + 1],
   );
-  return newestFirstPage(rows, limit);
+  return newestFirstPage(db, rows, limit);
 }
 
 /**
@@ -149,7 +198,10 @@ export async function chatMessagesAfter(
      order by chat_messages.id asc limit $3`,
     [room, after, limit + 1],
   );
-  return { messages: rows.slice(0, limit).map(toMessage), hasMore: rows.length > limit };
+  return {
+    messages: await withReactions(db, rows.slice(0, limit).map(toMessage)),
+    hasMore: rows.length > limit,
+  };
 }
 
 /** Deletes a message of the room; false when the room has no such message. */
@@ -166,6 +218,119 @@ export async function deleteChatMessage(
   return rows.length > 0;
 }
 
-function newestFirstPage(rows: ChatMessageRow[], limit: number): ChatPage {
-  return { messages: rows.slice(0, limit).reverse().map(toMessage), hasMore: rows.length > limit };
+async function newestFirstPage(
+  db: Queryable,
+  rows: ChatMessageRow[],
+  limit: number,
+): Promise<ChatPage> {
+  return {
+    messages: await withReactions(db, rows.slice(0, limit).reverse().map(toMessage)),
+    hasMore: rows.length > limit,
+  };
+}
+
+/** Why an author's edit or delete was refused. */
+export type OwnChangeRefusal = 'notFound' | 'notYours' | 'tooLate';
+
+/** Only the author, only a live message, only within the edit window (the database's clock). */
+const OWN_CHANGE_WHERE = `id = $1 and room = $2 and user_id = $3 and deleted_at is null
+  and created_at > now() - $4::integer * interval '1 millisecond'`;
+
+/** Why no row matched OWN_CHANGE_WHERE. */
+async function refusalOf(
+  db: Queryable,
+  room: ChatRoom,
+  id: string,
+  userId: string,
+): Promise<OwnChangeRefusal> {
+  const [row] = await db.query<{ user_id: string; deleted: boolean }>(
+    `select user_id, deleted_at is not null as deleted from chat_messages
+     where id = $1 and room = $2`,
+    [id, room],
+  );
+  if (!row || row.deleted) return 'notFound';
+  return row.user_id === userId ? 'tooLate' : 'notYours';
+}
+
+export type OwnChange = { room: ChatRoom; id: string; userId: string };
+
+/** The author's new text (trimmed, checked); the edited message, or why not. */
+export async function editChatMessage(
+  db: Queryable,
+  change: OwnChange & { msg: string },
+): Promise<{ message: ChatMessage } | { refused: OwnChangeRefusal }> {
+  const { room, id, userId, msg } = change;
+  if (!isMessageId(id)) return { refused: 'notFound' };
+  const [row] = await db.query<ChatMessageRow>(
+    `update chat_messages set msg = $5, edited_at = greatest(now(), created_at)
+     where ${OWN_CHANGE_WHERE} returning ${COLUMNS}`,
+    [id, room, userId, CHAT_LIMITS.editWindowMs, msg],
+  );
+  if (!row) return { refused: await refusalOf(db, room, id, userId) };
+  const [message] = await withReactions(db, [toMessage(row)]);
+  if (!message) throw new Error('edited message vanished');
+  return { message };
+}
+
+/** The author takes a message back: it stays as a tombstone, without text or reactions. */
+export async function tombstoneChatMessage(
+  db: Db,
+  change: OwnChange,
+): Promise<{ done: true } | { refused: OwnChangeRefusal }> {
+  const { room, id, userId } = change;
+  if (!isMessageId(id)) return { refused: 'notFound' };
+  const done = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: string }>(
+      `update chat_messages set msg = '', deleted_at = now()
+       where ${OWN_CHANGE_WHERE} returning id::text as id`,
+      [id, room, userId, CHAT_LIMITS.editWindowMs],
+    );
+    if (rows.length === 0) return false;
+    await tx.query('delete from chat_reactions where message_id = $1', [id]);
+    return true;
+  });
+  return done ? { done: true } : { refused: await refusalOf(db, room, id, userId) };
+}
+
+/**
+ * Toggles `userId`'s `emoji` on a live message of the room: the message's reactions after it, or
+ * undefined when the room has no such message (or it is a tombstone).
+ */
+export async function toggleChatReaction(
+  db: Queryable,
+  input: { room: ChatRoom; id: string; userId: string; name: string; emoji: ChatReactionEmoji },
+): Promise<ChatReaction[] | undefined> {
+  const { room, id, userId, emoji } = input;
+  if (!isMessageId(id)) return undefined;
+  // The socket's name may be the account's (an email): kept within the column's rule.
+  const name = [...input.name.trim()].slice(0, CHAT_LIMITS.maxNameLength).join('') || '?';
+  const removed = await db.query<{ user_id: string }>(
+    `delete from chat_reactions r using chat_messages m
+     where r.message_id = $1 and r.user_id = $2 and r.emoji = $3
+       and m.id = r.message_id and m.room = $4
+     returning r.user_id`,
+    [id, userId, emoji, room],
+  );
+  if (removed.length === 0) {
+    try {
+      await db.query(
+        `insert into chat_reactions (message_id, user_id, emoji, name)
+         select $1, $2, $3, $4 where exists (
+           select 1 from chat_messages where id = $1 and room = $5 and deleted_at is null)
+         on conflict do nothing`,
+        [id, userId, emoji, name, room],
+      );
+    } catch (error) {
+      if (errorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+      // The message was deleted meanwhile, or the reactor's account.
+      if (!(await hasMessage(db, room, id))) return undefined;
+      throw new ChatSenderGoneError({ cause: error });
+    }
+  }
+  const [row] = await db.query<{ deleted: boolean }>(
+    'select deleted_at is not null as deleted from chat_messages where id = $1 and room = $2',
+    [id, room],
+  );
+  if (!row || row.deleted) return undefined;
+  return (await reactionsOf(db, [id])).get(id) ?? [];
 }

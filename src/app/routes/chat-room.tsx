@@ -5,6 +5,8 @@ import { paths } from '@/config/paths';
 import { chatName, readChatRoomState } from '@/features/chat/chat-name';
 import { ChatRoomScreen } from '@/features/chat/components/chat-room-screen';
 import { UnknownRoom } from '@/features/chat/components/unknown-room';
+import { ReportMessageButton } from '@/features/chat-moderation/components/report-message-dialog';
+import { RoomSearch } from '@/features/chat-moderation/components/room-search';
 import { useAuth } from '@/lib/auth';
 
 /** The name to chat under: the join form's, else this tab's last one, else the account's. */
@@ -44,6 +46,11 @@ export default function ChatRoomRoute() {
       name={chosenName(location.state, user?.displayName ?? null, user?.email ?? null)}
       isAdmin={isAdmin === true}
       onSessionRejected={onSessionRejected}
+      search={<RoomSearch room={roomId} />}
+      // Anyone may report someone else's message; a deleted one has nothing left to report.
+      messageActions={(message, own) =>
+        own || message.deleted ? null : <ReportMessageButton message={message} />
+      }
     />
   );
 }

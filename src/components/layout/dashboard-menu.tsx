@@ -4,6 +4,7 @@ import {
   BookIcon,
   CartIcon,
   ChartIcon,
+  FlagIcon,
   GraduationCapIcon,
   LibraryIcon,
   UserIcon,
@@ -35,6 +36,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
       { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
       { to: paths.adminOrders, label: 'Orders', icon: CartIcon },
       { to: paths.sales, label: 'Sales', icon: ChartIcon },
+      { to: paths.reports, label: 'Reports', icon: FlagIcon },
     );
   }
   return items;

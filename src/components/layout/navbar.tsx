@@ -22,7 +22,37 @@ type Props = {
   cartCount: number;
   /** Lines in the client-only course cart. */
   courseCartCount: number;
+  /** The signed-in user's unread chat messages, and how many of them mention them. */
+  chatUnread?: { total: number; mentions: number };
 };
+
+const NO_UNREAD = { total: 0, mentions: 0 };
+
+/** A count on an icon (hidden from screen readers: the link's name says it). */
+function CountBubble({ count, mention = false }: { count: number; mention?: boolean }) {
+  if (count <= 0) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className={`absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-[11px] font-bold leading-none ring-2 ring-base-100 ${
+        mention ? 'bg-error text-error-content' : 'bg-primary text-primary-content'
+      }`}
+    >
+      {mention ? '@' : ''}
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** The group-learning link's name: its unread messages and mentions too. */
+function unreadLabel(label: string, unread: { total: number; mentions: number }): string {
+  if (unread.total === 0) return label;
+  const mentions =
+    unread.mentions === 0
+      ? ''
+      : `, ${unread.mentions} ${unread.mentions === 1 ? 'mention' : 'mentions'}`;
+  return `${label} (${unread.total} unread${mentions})`;
+}
 
 function itemsLabel(what: string, count: number) {
   return `${what} (${count} ${count === 1 ? 'item' : 'items'})`;
@@ -61,14 +91,7 @@ function CountLink({
         }
       >
         {children}
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold leading-none text-primary-content ring-2 ring-base-100"
-          >
-            {count > 99 ? '99+' : count}
-          </span>
-        )}
+        <CountBubble count={count} />
       </NavLink>
     </Tip>
   );
@@ -81,6 +104,7 @@ function ItemLink({
   onClick,
   markCurrent = true,
   labelled,
+  name,
   children,
 }: {
   item: NavItem;
@@ -90,6 +114,8 @@ function ItemLink({
   markCurrent?: boolean;
   /** An icon-only link: the label becomes its accessible name and tooltip. */
   labelled?: boolean;
+  /** Its accessible name, when it says more than the label (a count). */
+  name?: string;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
@@ -100,7 +126,7 @@ function ItemLink({
       onClick={onClick}
       className={className(current)}
       aria-current={markCurrent && current ? 'page' : undefined}
-      aria-label={labelled ? item.label : undefined}
+      aria-label={labelled ? (name ?? item.label) : undefined}
     >
       {children}
     </Link>
@@ -120,7 +146,7 @@ const buttonClass = (item: NavItem) => (current: boolean) =>
     : `btn btn-sm rounded-lg normal-case ${current ? 'btn-primary' : 'btn-outline btn-primary'}`;
 
 /** Top navigation (docs/product.md §2): Home, Books, Login; carts, View Orders, group learning and Me when signed in. */
-export function Navbar({ cartCount, courseCartCount }: Props) {
+export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: Props) {
   const { status, user, isAdmin, signOut } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -187,11 +213,24 @@ export function Navbar({ cartCount, courseCartCount }: Props) {
           )}
 
           <div className="hidden items-center gap-1.5 md:flex">
-            {iconItems.map((item) => (
-              <ItemLink key={item.to} item={item} className={iconClass} labelled>
-                {item.icon && <item.icon />}
-              </ItemLink>
-            ))}
+            {iconItems.map((item) =>
+              item.to === paths.groupLearn ? (
+                <ItemLink
+                  key={item.to}
+                  item={item}
+                  className={(current) => `relative ${iconClass(current)}`}
+                  labelled
+                  name={unreadLabel(item.label, chatUnread)}
+                >
+                  {item.icon && <item.icon />}
+                  <CountBubble count={chatUnread.total} mention={chatUnread.mentions > 0} />
+                </ItemLink>
+              ) : (
+                <ItemLink key={item.to} item={item} className={iconClass} labelled>
+                  {item.icon && <item.icon />}
+                </ItemLink>
+              ),
+            )}
             {buttonItems.map((item) => (
               <ItemLink
                 key={item.to}

@@ -1,6 +1,6 @@
 // The chat room's state, local to the screen (useReducer): it is live socket state that no other
 // screen reads, so it lives neither in the store nor in RTK Query's cache.
-import type { ChatMessage, HistoryAck, JoinRoomAck } from '@contract/chat';
+import type { ChatMessage, ChatReaction, HistoryAck, JoinRoomAck } from '@contract/chat';
 
 export type ChatMember = { userId: string; name: string };
 
@@ -70,6 +70,9 @@ export type ChatAction =
   | { type: 'sendAcked'; clientId: string; message: ChatMessage }
   | { type: 'sendFailed'; clientId: string; error: string }
   | { type: 'deleted'; id: string }
+  | { type: 'reactionsChanged'; id: string; reactions: ChatReaction[] }
+  | { type: 'edited'; id: string; msg: string; editedAt: string }
+  | { type: 'tombstoned'; id: string }
   | { type: 'presence'; members: ChatMember[] }
   | { type: 'typing'; person: TypingPerson }
   | { type: 'typingExpired'; now: number }
@@ -104,6 +107,19 @@ function settle(state: ChatState): ChatState {
   const id = outgoing.messageId;
   if (!state.messages.some((message) => message._id === id)) return state;
   return { ...state, outgoing: null, draft: withoutSent(state.draft, outgoing.text) };
+}
+
+/** The state with message `id` (if held) changed; the other messages keep their identity. */
+function changeMessage(
+  state: ChatState,
+  id: string,
+  change: (message: ChatMessage) => ChatMessage,
+): ChatState {
+  if (!state.messages.some((message) => message._id === id)) return state;
+  return {
+    ...state,
+    messages: state.messages.map((message) => (message._id === id ? change(message) : message)),
+  };
 }
 
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
@@ -178,6 +194,22 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         messages: state.messages.filter((message) => message._id !== action.id),
       };
+    case 'reactionsChanged':
+      return changeMessage(state, action.id, (message) =>
+        message.deleted ? message : { ...message, reactions: action.reactions },
+      );
+    case 'edited':
+      return changeMessage(state, action.id, (message) =>
+        message.deleted ? message : { ...message, msg: action.msg, editedAt: action.editedAt },
+      );
+    case 'tombstoned':
+      return changeMessage(state, action.id, (message) => ({
+        ...message,
+        msg: '',
+        editedAt: null,
+        deleted: true,
+        reactions: [],
+      }));
     case 'presence':
       return { ...state, members: action.members };
     case 'typing':

@@ -46,6 +46,8 @@ export const baseApi = createApi({
     'AdminBooks',
     'AdminOrders',
     'Sales',
+    'ChatReports',
+    'ChatUnread',
     'Cart',
     'Orders',
     'OwnedCourses',

@@ -1,3 +1,4 @@
+import type { ChatReport } from '@contract/chat-moderation';
 import type { BookDetail, BookHistoryEntry } from '@contract/books';
 import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
@@ -65,6 +66,9 @@ export type DbAuditEntry = BookHistoryEntry & { bookId: string };
 export type DbCartLine = Omit<CartLine, 'status' | 'stock'> &
   Partial<Pick<CartLine, 'status' | 'stock'>>;
 
+/** A report of a chat message, as the server keeps it (issue 17 §2). */
+export type DbChatReport = Omit<ChatReport, 'context' | 'messageExists' | 'authorMutedUntil'>;
+
 /** An account as the server keeps it: created at the first token exchange. */
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
 
@@ -81,6 +85,10 @@ type Db = {
   payments: DbPayment[];
   /** Admin changes to books, oldest first. */
   audit: DbAuditEntry[];
+  /** Reports of chat messages, oldest first (the messages are the fake chat server's). */
+  chatReports: DbChatReport[];
+  /** Until when (ISO 8601) each muted user, by account id, may not send chat messages. */
+  chatMutes: Map<string, string>;
 };
 
 let userSequence = 0;
@@ -171,6 +179,8 @@ export const db: Db = {
   orders: [],
   payments: [],
   audit: [],
+  chatReports: [],
+  chatMutes: new Map(),
 };
 seedUsers();
 
@@ -182,5 +192,7 @@ export function resetDb(): void {
   db.orders = [];
   db.payments = [];
   db.audit = [];
+  db.chatReports = [];
+  db.chatMutes = new Map();
   seedUsers();
 }

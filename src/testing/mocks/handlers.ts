@@ -11,9 +11,11 @@ import { adminOrderHandlers, salesHandlers } from './admin-order-handlers';
 import { apiRoute } from './api-route';
 import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-handlers';
 import { cartHandlers } from './cart-handlers';
+import { chatModerationAdminHandlers, chatModerationHandlers } from './chat-moderation-handlers';
 import { checkoutHandlers } from './checkout-handlers';
 import { stripeHandlers } from './stripe-handlers';
 import { db } from './db';
+import { chatUnreadHandlers } from './chat-unread-handlers';
 import { userHandlers } from './user-handlers';
 
 export { apiPath } from './api-route';
@@ -88,7 +90,10 @@ export const handlers = [
   ...adminBookHandlers,
   ...adminOrderHandlers,
   ...salesHandlers,
+  ...chatModerationAdminHandlers,
   ...userHandlers,
+  ...chatModerationHandlers,
+  ...chatUnreadHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,
   ...checkoutHandlers,

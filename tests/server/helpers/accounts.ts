@@ -21,6 +21,9 @@ const GENEROUS_LIMITS: RateLimitMaxima = {
   imageUploadPerAdmin: 10_000,
   paymentIntentPerUser: 10_000,
   orderDeletePerUser: 10_000,
+  chatReportPerUser: 10_000,
+  chatModerationPerAdmin: 10_000,
+  chatSearchPerUser: 10_000,
 };
 
 /**

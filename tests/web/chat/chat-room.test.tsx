@@ -529,4 +529,181 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/chat/TypeScript');
   });
+
+  describe('reactions, edits, own deletes and mentions', () => {
+    it('reacting adds a count naming who; a second click takes yours back', async () => {
+      const { user } = await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      const said = await act(() => ada.say('JavaScript', 'React to this'));
+      if (!said.ok) throw new Error(said.error);
+      const item = await waitFor(() => messageItem('React to this'));
+
+      await user.click(within(item).getByRole('button', { name: 'Add a reaction' }));
+      await user.click(within(item).getByRole('button', { name: 'React with 👍' }));
+      const mine = await within(item).findByRole('button', { name: '👍 1: Sam Student' });
+      expect(mine).toHaveAttribute('aria-pressed', 'true');
+      expect(mine).toHaveAttribute('title', '👍 1: Sam Student');
+
+      await act(() => ada.react('JavaScript', said.message._id, '👍'));
+      await act(() => ada.react('JavaScript', said.message._id, '🎉'));
+      expect(
+        await within(item).findByRole('button', { name: '👍 2: Sam Student, Ada Admin' }),
+      ).toHaveTextContent('👍2');
+      expect(within(item).getByRole('button', { name: '🎉 1: Ada Admin' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+
+      await user.click(within(item).getByRole('button', { name: '👍 2: Sam Student, Ada Admin' }));
+      expect(await within(item).findByRole('button', { name: '👍 1: Ada Admin' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(fakeChat.messagesIn('JavaScript')[0]?.reactions).toEqual([
+        { emoji: '👍', count: 1, userIds: [expect.any(String)], names: ['Ada Admin'] },
+        { emoji: '🎉', count: 1, userIds: [expect.any(String)], names: ['Ada Admin'] },
+      ]);
+    });
+
+    it('the author edits a message: everyone sees the new text, marked (edited)', async () => {
+      const { user } = await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      const adaView: string[] = [];
+      ada.socket.on('messageEdited', ((event: { msg: string }) =>
+        adaView.push(event.msg)) as never);
+      await ada.join('JavaScript');
+      await user.type(messageBox(), 'Helo wrold{Enter}');
+      const item = await waitFor(() => messageItem('Helo wrold'));
+      expect(within(item).queryByText('(edited)')).not.toBeInTheDocument();
+
+      await user.click(within(item).getByRole('button', { name: 'Edit your message' }));
+      const editBox = within(item).getByRole('textbox', { name: 'Edited message' });
+      expect(editBox).toHaveValue('Helo wrold');
+      await user.clear(editBox);
+      await user.type(editBox, 'Hello world{Enter}');
+
+      const edited = await waitFor(() => messageItem('Hello world'));
+      expect(within(edited).getByText('(edited)')).toBeVisible();
+      expect(within(log()).queryByText('Helo wrold')).not.toBeInTheDocument();
+      await waitFor(() => expect(adaView).toEqual(['Hello world']));
+      // Someone else's message has no edit control.
+      await act(() => ada.say('JavaScript', 'Not yours'));
+      const other = await waitFor(() => messageItem('Not yours'));
+      expect(
+        within(other).queryByRole('button', { name: 'Edit your message' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('deleting your own message leaves "Message deleted" for everyone', async () => {
+      const { user } = await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      await user.type(messageBox(), 'Oops, wrong room{Enter}');
+      const item = await waitFor(() => messageItem('Oops, wrong room'));
+
+      await user.click(within(item).getByRole('button', { name: 'Delete your message' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      await user.click(dialog.getByRole('button', { name: 'Delete' }));
+      expect(await within(log()).findByText('Message deleted')).toBeVisible();
+      expect(within(log()).queryByText('Oops, wrong room')).not.toBeInTheDocument();
+      expect(fakeChat.messagesIn('JavaScript')[0]).toMatchObject({ msg: '', deleted: true });
+
+      // Another author's delete shows the same in place of their message.
+      const said = await act(() => ada.say('JavaScript', 'Never mind'));
+      if (!said.ok) throw new Error(said.error);
+      await within(log()).findByText('Never mind');
+      await act(() => ada.deleteOwn('JavaScript', said.message._id));
+      await waitFor(() => expect(within(log()).getAllByText('Message deleted')).toHaveLength(2));
+      expect(within(log()).queryByText('Never mind')).not.toBeInTheDocument();
+    });
+
+    it('past 15 minutes, or for someone else, the server refuses with a clear message', async () => {
+      await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      const [old] = fakeChat.seed('JavaScript', 1, {
+        userId: ada.socket.identity?.userId ?? '',
+        name: 'Ada Admin',
+      });
+      if (!old) throw new Error('no seeded message');
+      fakeChat.messages = fakeChat.messages.map((message) =>
+        message._id === old._id
+          ? { ...message, time: new Date(Date.now() - 16 * 60_000).toISOString() }
+          : message,
+      );
+      expect(await ada.edit('JavaScript', old._id, 'late')).toEqual({
+        ok: false,
+        error: CHAT_MESSAGES.editWindowOver,
+      });
+      expect(await ada.edit('JavaScript', old._id, '   ')).toEqual({
+        ok: false,
+        error: CHAT_MESSAGES.emptyMessage,
+      });
+      expect(await ada.react('JavaScript', old._id, '💩')).toEqual({
+        ok: false,
+        error: CHAT_MESSAGES.unknownReaction,
+      });
+      const sam = await fakeChat.peer(STUDENT);
+      await sam.join('JavaScript');
+      const said = await ada.say('JavaScript', 'Mine');
+      if (!said.ok) throw new Error(said.error);
+      expect(await sam.deleteOwn('JavaScript', said.message._id)).toEqual({
+        ok: false,
+        error: CHAT_MESSAGES.notYourMessage,
+      });
+    });
+
+    it('a message that mentions you is highlighted; @Samuel is not @Sam', async () => {
+      chatName.set('Sam');
+      await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      await act(() => ada.say('JavaScript', 'Thanks @sam, see you'));
+      await act(() => ada.say('JavaScript', 'Ask @Samuel instead'));
+
+      const mentioned = await waitFor(() => messageItem('Thanks @sam, see you'));
+      expect(within(mentioned).getByText('(mentions you)')).toBeInTheDocument();
+      expect(
+        within(mentioned).getByText('Thanks @sam, see you').closest('.chat-bubble'),
+      ).toHaveClass('ring-amber-500');
+      const other = await waitFor(() => messageItem('Ask @Samuel instead'));
+      expect(within(other).queryByText('(mentions you)')).not.toBeInTheDocument();
+      expect(within(other).getByText('Ask @Samuel instead').closest('.chat-bubble')).toHaveClass(
+        'bg-base-200',
+      );
+    });
+
+    it('typing @ offers the names of who is present, by keyboard or mouse', async () => {
+      const { user } = await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      await screen.findByText(/^2 online: /);
+
+      await user.type(messageBox(), 'Hi @a');
+      const list = await screen.findByRole('listbox', { name: 'Mention someone' });
+      const option = within(list).getByRole('option', { name: '@Ada Admin' });
+      expect(option).toHaveAttribute('aria-selected', 'true');
+      // You are not offered.
+      expect(within(list).queryByRole('option', { name: '@Sam Student' })).not.toBeInTheDocument();
+      expect(messageBox()).toHaveAttribute('aria-activedescendant', option.id);
+      await user.keyboard('{Enter}');
+      expect(messageBox()).toHaveValue('Hi @Ada Admin ');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(sentMessages()).toHaveLength(0);
+
+      await user.type(messageBox(), 'and @');
+      await user.click(await screen.findByRole('option', { name: '@Ada Admin' }));
+      expect(messageBox()).toHaveValue('Hi @Ada Admin and @Ada Admin ');
+      expect(messageBox()).toHaveFocus();
+
+      // Escape closes the list; Enter then sends.
+      await user.type(messageBox(), '@Ad');
+      await screen.findByRole('listbox');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(sentMessages()).toHaveLength(1));
+    });
+  });
 });

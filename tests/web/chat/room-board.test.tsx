@@ -149,7 +149,9 @@ describe('the room board (/chat/{room})', { timeout: 20_000 }, () => {
     const sam = await fakeChat.peer(STUDENT);
     await sam.join(ROOM);
     await act(() => sam.draw(ROOM, stroke('sam-1')));
-    await user.click(await screen.findByRole('button', { name: 'Clear board' }));
+    // Clear is off on an empty board: wait for Sam's stroke to arrive.
+    await screen.findByRole('img', { name: /1 stroke, 0 of them yours/ });
+    await user.click(screen.getByRole('button', { name: 'Clear board' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/disappears for everyone/)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Clear' }));

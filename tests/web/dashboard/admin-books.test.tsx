@@ -61,7 +61,7 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     await renderBooks();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-4)).toEqual(['Add Book', 'Books', 'Orders', 'Sales']);
+    expect(links.slice(-5)).toEqual(['Add Book', 'Books', 'Orders', 'Sales', 'Reports']);
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/dashboard/books');
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('aria-current', 'page');
   });

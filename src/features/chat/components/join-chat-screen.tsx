@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS, CHAT_ROOMS, JOIN_CHAT_ERRORS, type ChatRoom } from '@contract/chat-rules';
+import { unreadBadge } from '@contract/chat-unread';
 import { ArrowRightIcon, UsersIcon } from '@/components/icons';
+import { UNREAD_POLL_MS, useGetChatUnreadQuery } from '../api/chat-unread-api';
 
 type Props = {
   /** The account's display name: the Username field starts with it. */
@@ -18,6 +20,11 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
   const [room, setRoom] = useState<ChatRoom | ''>('');
   const [error, setError] = useState<string | null>(null);
   const errorId = `${id}-error`;
+  const { currentData: unread } = useGetChatUnreadQuery(undefined, {
+    pollingInterval: UNREAD_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  const unreadIn = (option: ChatRoom) => unread?.rooms.find((entry) => entry.room === option);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,6 +106,39 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
               <ArrowRightIcon className="h-4 w-4" />
             </button>
           </form>
+
+          <h2 id={`${id}-unread`} className="mt-8 text-sm font-semibold text-base-content/80">
+            Unread messages
+          </h2>
+          {/* Six rows from the start: the counts arriving move nothing. */}
+          <ul aria-labelledby={`${id}-unread`} className="mt-2 divide-y divide-base-200">
+            {CHAT_ROOMS.map((option) => {
+              const counts = unreadIn(option);
+              return (
+                <li key={option} className="flex h-9 items-center justify-between gap-3 text-sm">
+                  <span className="font-medium">{option}</span>
+                  <span className="flex items-center gap-1.5">
+                    {counts === undefined ? (
+                      <span className="text-base-content/70">…</span>
+                    ) : counts.unread === 0 ? (
+                      <span className="text-base-content/70">Nothing new</span>
+                    ) : (
+                      <>
+                        {counts.mentions > 0 && (
+                          <span className="badge badge-error badge-sm font-semibold">
+                            {counts.mentions === 1 ? '1 mention' : `${counts.mentions} mentions`}
+                          </span>
+                        )}
+                        <span className="badge badge-primary badge-sm font-semibold">
+                          {unreadBadge(counts.unread)} unread
+                        </span>
+                      </>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
         </div>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
-import { CHAT_MESSAGES, type ChatRoom } from '@contract/chat-rules';
+import { CHAT_MESSAGES, type ChatReactionEmoji, type ChatRoom } from '@contract/chat-rules';
 import { accessToken } from '@/lib/access-token';
 import { createChatSocket, type ChatSocket } from '@/lib/socket';
 import { chatReducer, initialChatState, type ChatState, type OutgoingMessage } from '../chat-state';
@@ -28,11 +28,19 @@ export type ChatRoomApi = {
   send: (text: string) => void;
   loadOlder: () => void;
   deleteMessage: (id: string) => void;
+  /** Toggles the user's reaction on a message. */
+  react: (id: string, emoji: ChatReactionEmoji) => void;
+  /** The author's new text (already trimmed and checked); resolves true once saved. */
+  editMessage: (id: string, msg: string) => Promise<boolean>;
+  /** The author takes a message back: it stays as "Message deleted". */
+  deleteOwnMessage: (id: string) => void;
   /** Tells the room the user is typing (throttled). */
   typing: () => void;
   setError: (error: string | null) => void;
   setDraft: (draft: string) => void;
 };
+
+const OFFLINE = 'You are offline. Try again once reconnected.';
 
 const SESSION_ERRORS: readonly string[] = [CHAT_MESSAGES.missingToken, CHAT_MESSAGES.badToken];
 
@@ -169,6 +177,19 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
     socket.on('messageDeleted', (event) => {
       if (event.room === room) dispatch({ type: 'deleted', id: event.id });
     });
+    socket.on('reactionsChanged', (event) => {
+      if (event.room === room) {
+        dispatch({ type: 'reactionsChanged', id: event.id, reactions: event.reactions });
+      }
+    });
+    socket.on('messageEdited', (event) => {
+      if (event.room === room) {
+        dispatch({ type: 'edited', id: event.id, msg: event.msg, editedAt: event.editedAt });
+      }
+    });
+    socket.on('messageTombstoned', (event) => {
+      if (event.room === room) dispatch({ type: 'tombstoned', id: event.id });
+    });
     socket.on('presence', (event) => {
       if (event.room === room) dispatch({ type: 'presence', members: event.members });
     });
@@ -225,7 +246,7 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
     (id: string) => {
       const socket = socketRef.current;
       if (!socket?.connected) {
-        dispatch({ type: 'error', error: 'You are offline. Try again once reconnected.' });
+        dispatch({ type: 'error', error: OFFLINE });
         return;
       }
       socket.emit('deleteMessage', { room, id }, (answer) => {
@@ -234,6 +255,53 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
       });
     },
     [room],
+  );
+
+  /** The connected socket, or null after telling the user they are offline. */
+  const onlineSocket = useCallback((): ChatSocket | null => {
+    const socket = socketRef.current;
+    if (socket?.connected) return socket;
+    dispatch({ type: 'error', error: OFFLINE });
+    return null;
+  }, []);
+
+  const react = useCallback(
+    (id: string, emoji: ChatReactionEmoji) => {
+      onlineSocket()?.emit('react', { room, id, emoji }, (answer) => {
+        if (answer.ok) dispatch({ type: 'reactionsChanged', id, reactions: answer.reactions });
+        else dispatch({ type: 'error', error: answer.error });
+      });
+    },
+    [room, onlineSocket],
+  );
+
+  const editMessage = useCallback(
+    (id: string, msg: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = onlineSocket();
+        if (!socket) return resolve(false);
+        socket.emit('editMessage', { room, id, msg }, (answer) => {
+          if (answer.ok) {
+            const { message } = answer;
+            dispatch({ type: 'error', error: null });
+            dispatch({ type: 'edited', id, msg: message.msg, editedAt: message.editedAt ?? '' });
+          } else {
+            dispatch({ type: 'error', error: answer.error });
+          }
+          resolve(answer.ok);
+        });
+      }),
+    [room, onlineSocket],
+  );
+
+  const deleteOwnMessage = useCallback(
+    (id: string) => {
+      onlineSocket()?.emit('deleteOwnMessage', { room, id }, (answer) => {
+        if (answer.ok) dispatch({ type: 'tombstoned', id });
+        else dispatch({ type: 'error', error: answer.error });
+      });
+    },
+    [room, onlineSocket],
   );
 
   const typing = useCallback(() => {
@@ -248,5 +316,17 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
   const setError = useCallback((error: string | null) => dispatch({ type: 'error', error }), []);
   const setDraft = useCallback((draft: string) => dispatch({ type: 'draftChanged', draft }), []);
 
-  return { state, socketRef, send, loadOlder, deleteMessage, typing, setError, setDraft };
+  return {
+    state,
+    socketRef,
+    send,
+    loadOlder,
+    deleteMessage,
+    react,
+    editMessage,
+    deleteOwnMessage,
+    typing,
+    setError,
+    setDraft,
+  };
 }

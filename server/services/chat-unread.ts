@@ -1,0 +1,38 @@
+import { CHAT_LIMITS, CHAT_ROOMS, mentions } from '../../contract/chat-rules';
+import type { ChatUnread } from '../../contract/chat-unread';
+import type { Queryable } from '../db/client';
+import { chatNameOf, unreadByRoom } from '../db/repositories/chat-reads';
+import { findUserByEmail } from '../db/repositories/users';
+
+/** Mentions are looked for in each room's newest unread messages, this many at most. */
+const MENTION_SAMPLE = 200;
+
+/**
+ * GET /chat/unread (docs/product.md §2.16): per room, the messages by others since the user last
+ * read it, and how many of them mention the name they chat under (the contract's `mentions`
+ * rule, as the chat room highlights them). Undefined when the account is gone.
+ */
+export async function chatUnreadOf(db: Queryable, email: string): Promise<ChatUnread | undefined> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return undefined;
+  const name =
+    (await chatNameOf(db, user.id)) ??
+    ([...(user.profile.name.trim() || email.split('@')[0] || email)]
+      .slice(0, CHAT_LIMITS.maxNameLength)
+      .join('') ||
+      undefined);
+  const byRoom = new Map((await unreadByRoom(db, user.id, MENTION_SAMPLE)).map((r) => [r.room, r]));
+  const rooms = CHAT_ROOMS.map((room) => {
+    const row = byRoom.get(room);
+    return {
+      room,
+      unread: row?.count ?? 0,
+      mentions: name && row ? row.texts.filter((text) => mentions(text, name)).length : 0,
+    };
+  });
+  return {
+    rooms,
+    total: rooms.reduce((sum, room) => sum + room.unread, 0),
+    mentions: rooms.reduce((sum, room) => sum + room.mentions, 0),
+  };
+}

@@ -1,0 +1,5 @@
+import { ReportsScreen } from '@/features/chat-moderation/components/reports-screen';
+
+export default function ReportsRoute() {
+  return <ReportsScreen />;
+}
