@@ -122,7 +122,6 @@ export function checkStroke(
   return { ok: true, room: parsed.data.room, stroke: parsed.data.stroke };
 }
 
-export type BoardPoint = z.infer<typeof boardPointSchema>;
 export type Stroke = z.infer<typeof strokeSchema>;
 export type BoardStroke = z.infer<typeof boardStrokeSchema>;
 export type BoardChange = z.infer<typeof boardChangeSchema>;

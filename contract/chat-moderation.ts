@@ -189,12 +189,10 @@ export const chatMessageContextSchema = z.object({
   messages: z.array(moderatedMessageSchema),
 });
 
-export type ChatReportBody = z.infer<typeof chatReportBodySchema>;
 export type ChatReportFiled = z.infer<typeof chatReportFiledSchema>;
 export type ChatReport = z.infer<typeof chatReportSchema>;
 export type ChatReportList = z.infer<typeof chatReportListSchema>;
 export type ModerationAction = z.infer<typeof moderationActionBodySchema>;
 export type ModerationEntry = z.infer<typeof moderationEntrySchema>;
-export type ChatSearchQuery = z.infer<typeof chatSearchQuerySchema>;
 export type ChatSearchPage = z.infer<typeof chatSearchPageSchema>;
 export type ChatMessageContext = z.infer<typeof chatMessageContextSchema>;

@@ -278,10 +278,9 @@ export const messageEditedEventSchema = z.object({
  * Client → server `deleteOwnMessage({ room, id }, ack)`: the author takes a message back within
  * CHAT_LIMITS.editWindowMs. It stays as a tombstone: the room gets `messageTombstoned({ room, id })`
  * and every later page carries it with `deleted: true`, no text and no reactions. (An admin's
- * `deleteMessage` removes a message altogether.)
+ * `deleteMessage` removes a message altogether.) Its payload is deleteMessage's
+ * (`deleteMessagePayloadSchema`), and `messageTombstoned` carries what `messageDeleted` does.
  */
-export const deleteOwnMessagePayloadSchema = deleteMessagePayloadSchema;
-export const messageTombstonedEventSchema = messageDeletedEventSchema;
 
 /** unknownRoom for a room that is not one, else badRequest. */
 function payloadError(payload: unknown): string {
@@ -311,7 +310,7 @@ export type ReactAck = z.infer<typeof reactAckSchema>;
 export type ReactionsChangedEvent = z.infer<typeof reactionsChangedEventSchema>;
 export type EditMessageAck = z.infer<typeof editMessageAckSchema>;
 export type MessageEditedEvent = z.infer<typeof messageEditedEventSchema>;
-export type MessageTombstonedEvent = z.infer<typeof messageTombstonedEventSchema>;
+export type MessageTombstonedEvent = z.infer<typeof messageDeletedEventSchema>;
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
 export type HistoryAck = z.infer<typeof historyAckSchema>;

@@ -6,7 +6,6 @@ import {
   checkNewMessage,
   checkReaction,
   deleteMessagePayloadSchema,
-  deleteOwnMessagePayloadSchema,
   loadHistoryPayloadSchema,
   syncHistoryPayloadSchema,
   typingPayloadSchema,
@@ -220,7 +219,7 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence, reads:
     socket: ChatSocket,
     payload: unknown,
   ): Promise<ChatAck<{ ok: true }>> {
-    const parsed = deleteOwnMessagePayloadSchema.safeParse(payload);
+    const parsed = deleteMessagePayloadSchema.safeParse(payload);
     if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
     const { room, id } = parsed.data;
     const refused = await mayChange(socket, room);

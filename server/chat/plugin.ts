@@ -19,7 +19,7 @@ import { isAllowedChatOrigin } from './origin';
 import { createPresence } from './presence';
 import { chatSessionsOf, endSession, authenticateHandshakes } from './sessions';
 
-export type { ChatRooms, ChatSessions, ChatSocketData } from './context';
+export type { ChatRooms, ChatSessions } from './context';
 
 export const CHAT_PATH = '/socket.io';
 

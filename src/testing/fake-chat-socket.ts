@@ -13,7 +13,6 @@ import {
   checkEditMessage,
   checkReaction,
   deleteMessagePayloadSchema,
-  deleteOwnMessagePayloadSchema,
   handshakeNameOf,
   loadHistoryPayloadSchema,
   checkNewMessage,
@@ -606,7 +605,7 @@ export class FakeChatServer {
     identity: Identity,
     payload: unknown,
   ): ChatAck<{ ok: true }> {
-    const parsed = deleteOwnMessagePayloadSchema.safeParse(payload);
+    const parsed = deleteMessagePayloadSchema.safeParse(payload);
     if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
     const { room, id } = parsed.data;
     const target = this.ownMessage(socket, identity, room, id);
