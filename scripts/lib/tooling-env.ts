@@ -25,6 +25,7 @@ export const TOOLING_ENV_VARIABLES = [
   'BENCH_CLUSTER_SECONDS',
   'BENCH_CHAT_CLIENTS',
   'BENCH_CHAT_FANOUT_S',
+  'BENCH_BOARD_S',
 ] as const;
 
 /**
