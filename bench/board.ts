@@ -18,17 +18,10 @@ import type {
   ChatServerToClientEvents,
   JoinRoomAck,
 } from '../contract/chat';
-import { buildApp } from '../server/app';
 import { createAccessTokens } from '../server/auth/access-token';
-import { loadConfig } from '../server/config';
-import { upsertOnSignIn } from '../server/db/repositories/users';
-import { openBenchDb, percentile } from './lib/bench-db';
-import {
-  serveForParent,
-  startChildServer,
-  stopChildServer,
-  type ChildServer,
-} from './lib/child-server';
+import { percentile } from './lib/bench-db';
+import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';
+import { serveChatBench } from './lib/chat-bench-server';
 import { sleep } from './lib/format';
 
 const CLIENTS = 30;
@@ -54,27 +47,7 @@ type Drawer = {
 
 // ---- the server (child process) -----------------------------------------------------------------
 
-async function serve(): Promise<void> {
-  const secret = process.env.BENCH_SECRET ?? '';
-  const bench = await openBenchDb('pglite', async (db) => {
-    for (let i = 0; i < CLIENTS; i += 1) {
-      await upsertOnSignIn(db, {
-        email: emailOf(i),
-        firebaseUid: `bench-board-${i}`,
-        isConfiguredAdmin: false,
-        signUpDate: null,
-      });
-    }
-  });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ACCESS_TOKEN_SECRET: secret,
-    SERVE_SPA: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  const app = await buildApp({ config, db: bench.db, paymentGateway: null });
-  await serveForParent(app, bench.drop);
-}
+const serve = () => serveChatBench(CLIENTS, emailOf);
 
 // ---- the clients (this process) -------------------------------------------------------------
 

@@ -11,11 +11,7 @@
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
 // Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run).
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../server/app';
 import { createAccessTokens } from '../server/auth/access-token';
-import { loadConfig } from '../server/config';
-import { upsertOnSignIn } from '../server/db/repositories/users';
-import { openBenchDb } from './lib/bench-db';
 import {
   beginPhase,
   closeClients,
@@ -24,13 +20,9 @@ import {
   startSending,
   type Tracker,
 } from './lib/chat-fanout';
+import { serveChatBench } from './lib/chat-bench-server';
 import { sleep } from './lib/format';
-import {
-  serveForParent,
-  startChildServer,
-  stopChildServer,
-  type ChildServer,
-} from './lib/child-server';
+import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 200);
 const ROOM = 'JavaScript';
@@ -46,27 +38,7 @@ const emailOf = (i: number) => `bench-chat-${i}@example.test`;
 
 // ---- the server (child process) -----------------------------------------------------------------
 
-async function serve(): Promise<void> {
-  const secret = process.env.BENCH_SECRET ?? '';
-  const bench = await openBenchDb('pglite', async (db) => {
-    for (let i = 0; i < CLIENTS; i += 1) {
-      await upsertOnSignIn(db, {
-        email: emailOf(i),
-        firebaseUid: `bench-${i}`,
-        isConfiguredAdmin: false,
-        signUpDate: null,
-      });
-    }
-  });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    ACCESS_TOKEN_SECRET: secret,
-    SERVE_SPA: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  const app = await buildApp({ config, db: bench.db, paymentGateway: null });
-  await serveForParent(app, bench.drop);
-}
+const serve = () => serveChatBench(CLIENTS, emailOf);
 
 function startServer(secret: string): Promise<ChildServer> {
   return startChildServer(['bench/chat.ts', 'serve'], {

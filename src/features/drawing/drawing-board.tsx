@@ -16,6 +16,7 @@ import {
 } from '@/lib/drawing/canvas-geometry';
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR, DrawingTools } from '@/components/drawing-tools';
 import { DOWNLOAD_FILE_NAME, downloadDataUrl, exportPng } from '@/lib/drawing/export-png';
+import { capturePointer, movePoints, releasePointer } from '@/lib/drawing/pointer';
 import {
   paintBackground,
   paintDot,
@@ -82,11 +83,7 @@ export function DrawingBoard() {
     const ctx = context();
     if (!ctx) return;
     event.preventDefault();
-    try {
-      canvas.setPointerCapture(event.pointerId);
-    } catch {
-      // Not supported (or the pointer is gone): drawing still works inside the canvas.
-    }
+    capturePointer(event);
     const rect = canvas.getBoundingClientRect();
     const point = toPoint(event.clientX, event.clientY, rect);
     paintDot(ctx, colour, brushSize, point);
@@ -104,12 +101,7 @@ export function DrawingBoard() {
     if (!stroke || stroke.pointerId !== event.pointerId) return;
     const ctx = context();
     if (!ctx) return;
-    const native = event.nativeEvent;
-    // Coalesced events carry the points the browser merged between frames: smoother curves.
-    const coalesced =
-      typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
-    const samples = coalesced.length > 0 ? coalesced : [native];
-    const points = samples.map((sample) => toPoint(sample.clientX, sample.clientY, stroke.rect));
+    const points = movePoints(event, stroke.rect);
     Object.assign(stroke, paintSegment(ctx, colour, brushSize, stroke, points));
     stroke.points.push(...points.map((point): [number, number] => [point.x, point.y]));
   };
@@ -121,12 +113,7 @@ export function DrawingBoard() {
     const ctx = context();
     if (ctx) paintEnd(ctx, colour, brushSize, stroke);
     record({ kind: 'stroke', stroke: { color: colour, size: brushSize, points: stroke.points } });
-    try {
-      if (event.currentTarget.hasPointerCapture(event.pointerId))
-        event.currentTarget.releasePointerCapture(event.pointerId);
-    } catch {
-      // Capture already gone.
-    }
+    releasePointer(event);
   };
 
   /** Paints the picture after `steps` afresh. */

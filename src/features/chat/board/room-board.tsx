@@ -18,6 +18,7 @@ import {
 } from '@/lib/drawing/canvas-geometry';
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR, DrawingTools } from '@/components/drawing-tools';
 import { downloadDataUrl, exportPng } from '@/lib/drawing/export-png';
+import { capturePointer, movePoints, releasePointer } from '@/lib/drawing/pointer';
 import { paintBackground, paintStroke } from '@/lib/drawing/stroke-paint';
 import { ownStrokes } from './board-state';
 import type { RoomBoardApi } from './use-room-board';
@@ -115,11 +116,7 @@ export function RoomBoard({ room, board, you, isAdmin }: Props) {
   const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     event.preventDefault();
-    try {
-      event.currentTarget.setPointerCapture(event.pointerId);
-    } catch {
-      // Not supported (or the pointer is gone): drawing still works inside the canvas.
-    }
+    capturePointer(event);
     const rect = event.currentTarget.getBoundingClientRect();
     const point = toCanvasPoint(event.clientX, event.clientY, rect);
     drawingRef.current = {
@@ -138,12 +135,7 @@ export function RoomBoard({ room, board, you, isAdmin }: Props) {
   const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     const drawing = drawingRef.current;
     if (!drawing || drawing.pointerId !== event.pointerId) return;
-    const native = event.nativeEvent;
-    // Coalesced events carry the points the browser merged between frames: smoother curves.
-    const coalesced =
-      typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
-    for (const sample of coalesced.length > 0 ? coalesced : [native]) {
-      const point = toCanvasPoint(sample.clientX, sample.clientY, drawing.rect);
+    for (const point of movePoints(event, drawing.rect)) {
       drawing.points.push([round(point.x), round(point.y)]);
       if (drawing.points.length >= BOARD_LIMITS.maxPoints) {
         // A stroke holds at most 2,000 points: this one ends, the next goes on from here.
@@ -164,13 +156,7 @@ export function RoomBoard({ room, board, you, isAdmin }: Props) {
     drawingRef.current = null;
     finishStroke(drawing);
     paintLive();
-    try {
-      if (event.currentTarget.hasPointerCapture(event.pointerId)) {
-        event.currentTarget.releasePointerCapture(event.pointerId);
-      }
-    } catch {
-      // Capture already gone.
-    }
+    releasePointer(event);
   };
 
   const mine = ownStrokes(state, you);
