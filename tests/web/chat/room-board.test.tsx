@@ -153,7 +153,7 @@ describe('the room board (/chat/{room})', { timeout: 20_000 }, () => {
     await screen.findByRole('img', { name: /1 stroke, 0 of them yours/ });
     await user.click(screen.getByRole('button', { name: 'Clear board' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(/disappears for everyone/)).toBeVisible();
+    expect(dialog.getByText(/disappears for everyone/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Clear' }));
     expect(
       await screen.findByRole('img', { name: 'The JavaScript board is empty.' }),
