@@ -13,8 +13,7 @@ import { notify } from '@/lib/notify';
 import { useGetAdminBooksQuery, useRemoveBookMutation } from '../api/admin-books-api';
 import { EditBookPanel } from './edit-book-panel';
 import { ScreenHeader } from '@/components/screen-header';
-
-const SEARCH_MAX_LENGTH = 100;
+import { SearchForm } from '@/components/search-form';
 
 /** A whole number ≥ 1 from the address bar, or undefined. */
 function pageOf(text: string | null): number | undefined {
@@ -116,36 +115,15 @@ export function AdminBooksScreen() {
         refreshing={isRefreshing}
       />
 
-      <form
-        role="search"
-        aria-label="Books"
-        className="flex max-w-xl items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          navigate({ q: text.trim(), page: null });
-        }}
-      >
-        <div className="min-w-0 flex-1">
-          <label
-            htmlFor="admin-book-search"
-            className="mb-1.5 block text-sm font-medium text-base-content/90"
-          >
-            Search by name or author
-          </label>
-          <input
-            id="admin-book-search"
-            type="search"
-            value={text}
-            maxLength={SEARCH_MAX_LENGTH}
-            autoComplete="off"
-            onChange={(event) => setText(event.target.value)}
-            className="input input-bordered w-full rounded-xl"
-          />
-        </div>
-        <button type="submit" className="btn btn-primary rounded-xl normal-case">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        name="Books"
+        inputId="admin-book-search"
+        label="Search by name or author"
+        value={text}
+        onChange={setText}
+        onSearch={(q) => navigate({ q, page: null })}
+        className="max-w-xl"
+      />
 
       {isLoading ? (
         <Spinner label="Loading the books…" />

@@ -15,8 +15,7 @@ import { useGetAdminOrdersQuery } from '../api/admin-orders-api';
 import { OrderPanel } from './order-panel';
 import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
 import { ScreenHeader } from '@/components/screen-header';
-
-const SEARCH_MAX_LENGTH = 100;
+import { SearchForm } from '@/components/search-form';
 
 /** A whole number ≥ 1 from the address bar, or undefined. */
 function pageOf(text: string | null): number | undefined {
@@ -124,36 +123,14 @@ export function AdminOrdersScreen() {
             ))}
           </select>
         </div>
-        <form
-          role="search"
-          aria-label="Orders"
-          className="flex items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            filter('q', text.trim());
-          }}
-        >
-          <div className="min-w-0 flex-1">
-            <label
-              htmlFor="admin-order-search"
-              className="mb-1.5 block text-sm font-medium text-base-content/90"
-            >
-              Customer email
-            </label>
-            <input
-              id="admin-order-search"
-              type="search"
-              value={text}
-              maxLength={SEARCH_MAX_LENGTH}
-              autoComplete="off"
-              onChange={(event) => setText(event.target.value)}
-              className="input input-bordered w-full rounded-xl"
-            />
-          </div>
-          <button type="submit" className="btn btn-primary rounded-xl normal-case">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          name="Orders"
+          inputId="admin-order-search"
+          label="Customer email"
+          value={text}
+          onChange={setText}
+          onSearch={(q) => filter('q', q)}
+        />
         <div>
           <label
             htmlFor="admin-order-from"
