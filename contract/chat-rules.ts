@@ -78,6 +78,15 @@ export function burstWindows(perSecond: number, burst: number): BurstWindows {
   return { spacingMs: 1000 / perSecond, extra: burst - 1, refillMs: BURST_REFILL_MS };
 }
 
+/**
+ * The name someone chats under until they choose one: the account's name, else the address's
+ * part before the @, cut to the chat's limit.
+ */
+export function defaultChatName(profileName: string, email: string): string {
+  const name = profileName.trim() || email.split('@')[0] || email;
+  return [...name].slice(0, CHAT_LIMITS.maxNameLength).join('');
+}
+
 /** Texts the chat server answers with (acks and connect errors), shown to users as they are. */
 export const CHAT_MESSAGES = {
   missingToken: 'Please log in to chat.',

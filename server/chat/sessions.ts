@@ -1,14 +1,10 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, handshakeNameOf } from '../../contract/chat';
+import { defaultChatName } from '../../contract/chat-rules';
 import { authenticate } from '../auth/authenticate';
 import type { AccessTokens } from '../auth/access-token';
 import { DatabaseUnavailableError } from '../db/client';
 import { userKey, type ChatContext, type ChatSessions, type ChatSocket } from './context';
 import type { Presence } from './presence';
-
-function defaultName(profileName: string, email: string): string {
-  const name = profileName.trim() || email.split('@')[0] || email;
-  return [...name].slice(0, CHAT_LIMITS.maxNameLength).join('');
-}
 
 /** The session is over (token expired, account deleted): the client is told why, then dropped. */
 export function endSession(socket: ChatSocket): void {
@@ -50,7 +46,7 @@ export function authenticateHandshakes(
     socket.data = {
       userId: user.id,
       email: user.email,
-      name: handshakeNameOf(auth) ?? defaultName(user.profile.name, user.email),
+      name: handshakeNameOf(auth) ?? defaultChatName(user.profile.name, user.email),
       room: null,
       tokenExpiresAt: expiresAt,
     };

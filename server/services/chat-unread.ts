@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, CHAT_ROOMS, mentions } from '../../contract/chat-rules';
+import { CHAT_ROOMS, defaultChatName, mentions } from '../../contract/chat-rules';
 import type { ChatUnread } from '../../contract/chat-unread';
 import type { Queryable } from '../db/client';
 import { chatNameOf, unreadByRoom } from '../db/repositories/chat-reads';
@@ -15,19 +15,15 @@ const MENTION_SAMPLE = 200;
 export async function chatUnreadOf(db: Queryable, email: string): Promise<ChatUnread | undefined> {
   const user = await findUserByEmail(db, email);
   if (!user) return undefined;
-  const name =
-    (await chatNameOf(db, user.id)) ??
-    ([...(user.profile.name.trim() || email.split('@')[0] || email)]
-      .slice(0, CHAT_LIMITS.maxNameLength)
-      .join('') ||
-      undefined);
+  // Not chatted yet: the name the chat would give them.
+  const name = (await chatNameOf(db, user.id)) ?? defaultChatName(user.profile.name, email);
   const byRoom = new Map((await unreadByRoom(db, user.id, MENTION_SAMPLE)).map((r) => [r.room, r]));
   const rooms = CHAT_ROOMS.map((room) => {
     const row = byRoom.get(room);
     return {
       room,
       unread: row?.count ?? 0,
-      mentions: name && row ? row.texts.filter((text) => mentions(text, name)).length : 0,
+      mentions: row ? row.texts.filter((text) => mentions(text, name)).length : 0,
     };
   });
   return {

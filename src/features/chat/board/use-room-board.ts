@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } 
 import type { BoardChange, Stroke } from '@contract/board';
 import type { ChatRoom } from '@contract/chat-rules';
 import type { ChatSocket } from '@/lib/socket';
+import { OFFLINE } from '../hooks/use-chat-room';
 import { boardReducer, initialBoardState, type BoardState } from './board-state';
 
 type Options = {
@@ -147,7 +148,7 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
 
   const undo = useCallback(() => {
     const socket = socketRef.current;
-    if (!socket?.connected) return setError('You are offline. Try again once reconnected.');
+    if (!socket?.connected) return setError(OFFLINE);
     socket.emit('undoStroke', { room }, (answer) => {
       if (answer.ok) {
         dispatch({ type: 'change', change: { kind: 'removed', id: answer.id, seq: answer.seq } });
@@ -159,7 +160,7 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
 
   const clear = useCallback(() => {
     const socket = socketRef.current;
-    if (!socket?.connected) return setError('You are offline. Try again once reconnected.');
+    if (!socket?.connected) return setError(OFFLINE);
     socket.emit('clearBoard', { room }, (answer) => {
       if (answer.ok) dispatch({ type: 'change', change: { kind: 'cleared', seq: answer.seq } });
       else setError(answer.error);

@@ -40,7 +40,8 @@ export type ChatRoomApi = {
   setDraft: (draft: string) => void;
 };
 
-const OFFLINE = 'You are offline. Try again once reconnected.';
+/** What an action of the room (a delete, a reaction, the board's undo) says without a connection. */
+export const OFFLINE = 'You are offline. Try again once reconnected.';
 
 const SESSION_ERRORS: readonly string[] = [CHAT_MESSAGES.missingToken, CHAT_MESSAGES.badToken];
 
