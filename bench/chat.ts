@@ -9,7 +9,8 @@
 //     Goal: p99 < 50 ms, 0 lost.
 //  2. Ceiling: the total rate stepped up (~8 s each, senders spread over all 200 clients) until
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
-// Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run).
+// Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run;
+// BENCH_CPU_PROF=<dir> writes a CPU profile of the server).
 import { randomBytes } from 'node:crypto';
 import { createAccessTokens } from '../server/auth/access-token';
 import {
@@ -23,6 +24,8 @@ import {
 import { serveChatBench } from './lib/chat-bench-server';
 import { sleep } from './lib/format';
 import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';
+import { withCpu } from './lib/cpu-use';
+import { benchDbKinds, type DbKind } from './lib/bench-db';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 200);
 const ROOM = 'JavaScript';
@@ -38,10 +41,12 @@ const emailOf = (i: number) => `bench-chat-${i}@example.test`;
 
 // ---- the server (child process) -----------------------------------------------------------------
 
-const serve = () => serveChatBench(CLIENTS, emailOf);
+const serve = (kind: DbKind) => serveChatBench(CLIENTS, emailOf, kind);
 
-function startServer(secret: string): Promise<ChildServer> {
-  return startChildServer(['bench/chat.ts', 'serve'], {
+function startServer(secret: string, kind: DbKind): Promise<ChildServer> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return startChildServer(['bench/chat.ts', 'serve', kind], {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: { BENCH_SECRET: secret },
     name: 'chat server',
   });
@@ -61,12 +66,16 @@ type Result = {
   p50: number;
   p99: number;
   max: number;
+  /** CPU use meanwhile, % of one core: the server's process and this one (the 200 clients). */
+  serverCpu: number;
+  clientsCpu: number;
 };
 
 let phases = 0;
 
 /** Sends `rate` messages a second for `durationMs`, round-robin over `senders`. */
 async function run(
+  server: ChildServer,
   clients: Tracker[],
   senders: Tracker[],
   rate: number,
@@ -76,9 +85,13 @@ async function run(
   const tag = `b${'abcdefghijklmnopqrstuvwxyz'[phases++ % 26] ?? ''}`;
   const current = beginPhase(tag);
   const total = Math.floor((durationMs / 1000) * rate);
-  const sending = startSending(senders, rate, current, total);
-  await sleep(durationMs);
-  const sent = await sending.stop();
+  // Server and clients share the machine's two cores: which of them runs out first says whose
+  // ceiling it is (the server's, or the load generator's).
+  const [sent, cpu] = await withCpu([{ pid: server.pid }], [], async () => {
+    const sending = startSending(senders, rate, current, total);
+    await sleep(durationMs);
+    return sending.stop();
+  });
   const delivery = await settle(clients, current);
   const refused = [...current.refused.values()].reduce((a, b) => a + b, 0);
   return {
@@ -93,12 +106,15 @@ async function run(
     p50: delivery.p50,
     p99: delivery.p99,
     max: delivery.max,
+    serverCpu: cpu.a,
+    clientsCpu: cpu.bench,
   };
 }
 
 function printHeader(): void {
   console.log(
-    'msg/s  seconds   sent stored refused  receptions(exp)     lost    p50 ms   p99 ms   max ms',
+    'msg/s  seconds   sent stored refused  receptions(exp)     lost    p50 ms   p99 ms   max ms' +
+      '  server% clients%',
   );
 }
 
@@ -107,16 +123,17 @@ function printRow(r: Result, note = ''): void {
     `${String(r.rate).padStart(5)} ${String(r.seconds).padStart(8)} ${String(r.sent).padStart(6)} ` +
       `${String(r.stored).padStart(6)} ${String(r.refused).padStart(7)} ` +
       `${`${r.received}(${r.expected})`.padStart(16)} ${String(r.lost).padStart(8)} ` +
-      `${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)}  ${note}`,
+      `${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ` +
+      `${r.serverCpu.toFixed(0).padStart(8)} ${r.clientsCpu.toFixed(0).padStart(8)}  ${note}`,
   );
 }
 
-async function main(): Promise<void> {
+/** The fan-out and the ceiling against one server, on `kind`; false when the fan-out goal fails. */
+async function measure(kind: DbKind): Promise<boolean> {
   const secret = randomBytes(32).toString('hex');
   const tokens = createAccessTokens(secret);
-  const server = await startServer(secret);
+  const server = await startServer(secret, kind);
   let clients: Tracker[] = [];
-  let ok = true;
   try {
     const signed = await Promise.all(
       Array.from({ length: CLIENTS }, (_, i) => tokens.sign({ email: emailOf(i), role: 'user' })),
@@ -124,24 +141,30 @@ async function main(): Promise<void> {
     const connectStarted = performance.now();
     clients = await connectClients(signed, ROOM, () => `http://127.0.0.1:${server.port}`, false);
     console.log(
-      `${CLIENTS} clients connected and in room ${ROOM} in ` +
+      `\n=== ${kind === 'pglite' ? "PGlite (in the server's thread)" : 'PostgreSQL'} ===\n` +
+        `${CLIENTS} clients connected and in room ${ROOM} in ` +
         `${((performance.now() - connectStarted) / 1000).toFixed(1)} s ` +
-        '(server: buildApp on PGlite, in-memory adapter, its own process)\n',
+        '(server: buildApp, in-memory adapter, its own process)\n',
     );
 
     // Not measured: warms the JIT and the insert path, and every client sends once, so the
     // server's one presence update per new display name ('Bench') is behind us.
-    await run(clients, clients, CLIENTS / 2, 2_000);
+    await run(server, clients, clients, CLIENTS / 2, 2_000);
 
     console.log(
       `1. fan-out: ${FANOUT_RATE} msg/s for ${FANOUT_MS / 1000} s from ${FANOUT_SENDERS} senders, ` +
         `each message to ${CLIENTS} clients`,
     );
     printHeader();
-    const fanout = await run(clients, clients.slice(0, FANOUT_SENDERS), FANOUT_RATE, FANOUT_MS);
+    const fanout = await run(
+      server,
+      clients,
+      clients.slice(0, FANOUT_SENDERS),
+      FANOUT_RATE,
+      FANOUT_MS,
+    );
     const fanoutOk = fanout.p99 < FANOUT_P99_GOAL_MS && fanout.lost === 0 && fanout.refused === 0;
     printRow(fanout, fanoutOk ? 'ok' : `FAIL (goal p99 < ${FANOUT_P99_GOAL_MS} ms, 0 lost)`);
-    ok = fanoutOk;
 
     console.log(
       `\n2. ceiling: ${CEILING_STEP_MS / 1000} s per rate, senders spread over all ${CLIENTS} ` +
@@ -150,7 +173,7 @@ async function main(): Promise<void> {
     printHeader();
     let ceiling: number | undefined;
     for (const rate of CEILING_RATES) {
-      const step = await run(clients, clients, rate, CEILING_STEP_MS);
+      const step = await run(server, clients, clients, rate, CEILING_STEP_MS);
       const within = step.p99 < CEILING_P99_MS && step.lost === 0 && step.refused === 0;
       printRow(step, within ? '' : `over (p99 ≥ ${CEILING_P99_MS} ms or lost)`);
       if (!within) break;
@@ -162,12 +185,19 @@ async function main(): Promise<void> {
         : `\nceiling: ${ceiling} msg/s (× ${CLIENTS} = ${ceiling * CLIENTS} deliveries/s) with p99 < ` +
             `${CEILING_P99_MS} ms${ceiling === CEILING_RATES.at(-1) ? ' (the highest rate tried)' : ''}`,
     );
+    return fanoutOk;
   } finally {
     closeClients(clients);
     await stopChildServer(server);
   }
+}
+
+async function main(): Promise<void> {
+  let ok = true;
+  for (const kind of benchDbKinds()) ok = (await measure(kind)) && ok;
   process.exit(ok ? 0 : 1);
 }
 
-if (process.argv[2] === 'serve') await serve();
+if (process.argv[2] === 'serve')
+  await serve(process.argv[3] === 'postgres' ? 'postgres' : 'pglite');
 else await main();

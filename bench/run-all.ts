@@ -10,6 +10,7 @@ for (const script of [
   'bench/admin-orders.ts',
   'bench/chat.ts',
   'bench/board.ts',
+  'bench/board-open.ts',
   'bench/cluster.ts',
 ]) {
   console.log(`\n=== ${script} ===`);

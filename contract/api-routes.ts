@@ -44,6 +44,8 @@ import {
   cartLineSchema,
   cartQuantityBodySchema,
 } from './carts';
+import { chatMessageSchema } from './chat';
+import { drawingShareQuerySchema } from './chat-drawings';
 import { chatUnreadSchema } from './chat-unread';
 import { ownedCourseListSchema } from './courses';
 import { healthySchema, unhealthySchema } from './health';
@@ -318,6 +320,13 @@ export const API_ROUTES = {
     params: chatReportParamsSchema,
     body: moderationActionBodySchema,
     response: { 200: chatReportSchema },
+  },
+  'POST /api/chat/rooms/:room/drawings': {
+    access: 'signed-in',
+    params: chatRoomParamsSchema,
+    query: drawingShareQuerySchema,
+    // Multipart (one PNG), read by the route itself: no body schema.
+    response: { 201: chatMessageSchema },
   },
   'POST /api/images': {
     access: 'admin',

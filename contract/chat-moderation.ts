@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatRoomSchema } from './chat';
+import { chatImageSchema, chatRoomSchema } from './chat';
 import { textSchema } from './text';
 
 /**
@@ -66,6 +66,8 @@ export const moderatedMessageSchema = z.object({
   room: chatRoomSchema,
   name: z.string(),
   msg: z.string(),
+  /** A shared drawing, or null. */
+  image: chatImageSchema.nullable(),
   time: z.string(),
   userId: z.string(),
 });

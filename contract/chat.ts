@@ -58,14 +58,26 @@ export const chatReactionSchema = z.object({
   names: z.array(z.string()),
 });
 
+/**
+ * The image a message carries: a drawing shared from /drawing (contract/chat-drawings.ts), its
+ * size in pixels so the thumbnail reserves its room before it loads.
+ */
+export const chatImageSchema = z.object({
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
 /** A stored message, as the server sends it. `time` is the server's (ISO 8601). */
 export const chatMessageSchema = z.object({
   _id: z.string(),
   room: chatRoomSchema,
   /** The display name the sender gave. */
   name: z.string(),
-  /** The text; empty once its author deleted it (`deleted`). */
+  /** The text; empty once its author deleted it (`deleted`), and may be empty beside an image. */
   msg: z.string(),
+  /** A shared drawing, or null (always null once deleted). */
+  image: chatImageSchema.nullable(),
   time: z.string(),
   /** The sender's account id: "own" messages are decided by this, not by name. */
   userId: z.string(),
@@ -305,6 +317,7 @@ export const sessionEndedEventSchema = z.object({ message: z.string() });
 export const chatErrorAckSchema = z.object({ ok: z.literal(false), error: z.string() });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type ChatImage = z.infer<typeof chatImageSchema>;
 export type ChatReaction = z.infer<typeof chatReactionSchema>;
 export type ReactAck = z.infer<typeof reactAckSchema>;
 export type ReactionsChangedEvent = z.infer<typeof reactionsChangedEventSchema>;
@@ -343,6 +356,9 @@ export interface ChatClientToServerEvents {
 }
 export interface ChatServerToClientEvents {
   getLatestMessage(message: ChatMessage): void;
+  // Messages stored in the same moment, oldest first (server/chat/room-broadcast.ts): each is
+  // handled as a getLatestMessage.
+  getLatestMessages(messages: ChatMessage[]): void;
   typing(event: TypingEvent): void;
   presence(event: PresenceEvent): void;
   messageDeleted(event: MessageDeletedEvent): void;

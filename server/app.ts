@@ -28,6 +28,7 @@ import { adminUserRoutes } from './routes/admin-users';
 import { bookRoutes } from './routes/books';
 import { chatModerationRoutes } from './routes/chat-moderation';
 import { chatSearchRoutes } from './routes/chat-search';
+import { chatDrawingRoutes } from './routes/chat-drawings';
 import { cartRoutes } from './routes/carts';
 import { courseRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
@@ -172,7 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The chat plugin fills it in; without the chat there is no session to end.
     const chatSessions: ChatSessions = { endSessionsOf: async () => undefined };
     app.decorate('chatSessions', chatSessions);
-    const chatRooms: ChatRooms = { messageDeleted: () => undefined };
+    const chatRooms: ChatRooms = {
+      messageDeleted: () => undefined,
+      messagePosted: () => undefined,
+    };
     app.decorate('chatRooms', chatRooms);
     if (ownsDb) {
       app.addHook('onClose', async () => {
@@ -233,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(courseRoutes);
         await api.register(chatModerationRoutes);
         await api.register(chatSearchRoutes);
+        await api.register(chatDrawingRoutes);
       },
       { prefix: '/api' },
     );

@@ -92,6 +92,8 @@ export const RATE_LIMITS = {
   chatReportPerUser: { per: 'caller', perMinute: 20 },
   /** POST /admin/chat-reports/:id/actions. */
   chatModerationPerAdmin: { per: 'caller', perMinute: 60 },
+  /** POST /chat/rooms/:room/drawings: each may hold 5 MB in memory and in the database. */
+  chatDrawingPerUser: { per: 'caller', perMinute: 10 },
   /** GET /chat/rooms/:room/messages (search) and GET /chat/messages/:id/context (each). */
   chatSearchPerUser: { per: 'caller', perMinute: 60 },
   /** The chat's newMessage, across the user's sockets: 5 a second, burst 10. */

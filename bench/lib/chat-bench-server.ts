@@ -1,15 +1,19 @@
 // The product server of the chat benches (bench/chat.ts, bench/board.ts), run in a child process:
-// buildApp on PGlite with no Redis, its real limits, and `count` accounts already signed up.
+// buildApp on PGlite (or PostgreSQL) with no Redis, its real limits, and `count` accounts already signed up.
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { upsertOnSignIn } from '../../server/db/repositories/users';
-import { openBenchDb } from './bench-db';
+import { openBenchDb, type DbKind } from './bench-db';
 import { serveForParent } from './child-server';
 
 /** Serves the parent (see startChildServer); the access token secret comes in BENCH_SECRET. */
-export async function serveChatBench(count: number, emailOf: (index: number) => string) {
+export async function serveChatBench(
+  count: number,
+  emailOf: (index: number) => string,
+  kind: DbKind = 'pglite',
+) {
   const secret = process.env.BENCH_SECRET ?? '';
-  const bench = await openBenchDb('pglite', async (db) => {
+  const bench = await openBenchDb(kind, async (db) => {
     for (let i = 0; i < count; i += 1) {
       await upsertOnSignIn(db, {
         email: emailOf(i),

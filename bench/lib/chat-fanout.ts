@@ -201,6 +201,9 @@ function newTracker(index: number, socket: Client, room: string): Tracker {
     rejoinError: undefined,
   };
   socket.on('getLatestMessage', (message) => onMessage(tracker, message, 'live'));
+  socket.on('getLatestMessages', (messages) => {
+    for (const message of messages) onMessage(tracker, message, 'live');
+  });
   socket.on('disconnect', (reason) => {
     tracker.joined = false;
     tracker.droppedAt ??= now();

@@ -26,6 +26,7 @@ export const TOOLING_ENV_VARIABLES = [
   'BENCH_CHAT_CLIENTS',
   'BENCH_CHAT_FANOUT_S',
   'BENCH_BOARD_S',
+  'BENCH_BOARD_OPEN_STROKES',
 ] as const;
 
 /**

@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type {
   ChatClientToServerEvents,
   ChatErrorAck,
+  ChatMessage,
   ChatRoom,
   ChatServerToClientEvents,
 } from '../../contract/chat';
@@ -36,10 +37,12 @@ export interface ChatSessions {
 
 /**
  * Tells a room's members of a change made outside the chat: an admin's delete from the Reports
- * screen reaches them as the chat's own delete does (`messageDeleted`).
+ * screen reaches them as the chat's own delete does (`messageDeleted`); a drawing shared from
+ * /drawing as a message sent in the room (`getLatestMessage`).
  */
 export interface ChatRooms {
   messageDeleted(room: ChatRoom, id: string): void;
+  messagePosted(message: ChatMessage): void;
 }
 
 export type ChatServer = Server<

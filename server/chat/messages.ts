@@ -20,6 +20,7 @@ import {
   chatMessagesAfter,
   chatMessagesBefore,
   ChatSenderGoneError,
+  ChatSenderMutedError,
   deleteChatMessage,
   editChatMessage,
   insertChatMessage,
@@ -39,8 +40,8 @@ import {
 } from './context';
 import type { ChatReads } from './reads';
 import { mutedMessage } from '../../contract/chat-moderation';
-import { mutedUntil } from '../db/repositories/chat-moderation';
 import type { Presence } from './presence';
+import type { RoomBroadcaster } from './room-broadcast';
 
 /** What an author's refused edit or delete is answered with. */
 const REFUSALS: Record<OwnChangeRefusal, string> = {
@@ -53,7 +54,12 @@ const REFUSALS: Record<OwnChangeRefusal, string> = {
  * The rooms and their messages: joinRoom, newMessage, loadHistory, syncHistory, typing and
  * deleteMessage (contract/chat.ts). Each returns its ack; a failure is an error ack.
  */
-export function createMessageEvents(ctx: ChatContext, presence: Presence, reads: ChatReads) {
+export function createMessageEvents(
+  ctx: ChatContext,
+  presence: Presence,
+  reads: ChatReads,
+  broadcast: RoomBroadcaster,
+) {
   const { io, db, rateLimiter } = ctx;
   const { announcePresenceSoon, membersOf, rename } = presence;
 
@@ -91,14 +97,12 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence, reads:
     if (!checked.ok) return fail(checked.error);
     const { room, clientId, name, msg } = checked.message;
     if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
-    // Muted by an admin from a report (issue 17 §2): refused until then.
-    const muted = await mutedUntil(db, socket.data.userId);
-    if (muted) return fail(mutedMessage(muted.toISOString()));
     const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
     if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
 
     let stored: Awaited<ReturnType<typeof insertChatMessage>>;
     try {
+      // Refused while an admin has muted the sender (issue 17 §2); marks the room read for them.
       stored = await insertChatMessage(db, {
         room,
         userId: socket.data.userId,
@@ -107,19 +111,21 @@ export function createMessageEvents(ctx: ChatContext, presence: Presence, reads:
         clientId,
       });
     } catch (error) {
+      if (error instanceof ChatSenderMutedError)
+        return fail(mutedMessage(error.until.toISOString()));
       // The account was deleted while its socket was still open.
       if (error instanceof ChatSenderGoneError) throw new SessionEnded();
       throw error;
     }
     const { message, created } = stored;
     if (created) {
-      io.to(roomKey(room)).emit('getLatestMessage', message);
+      await broadcast.post(message);
     } else {
       // A retry of a stored message: the room has it already; the sender may have missed it.
       socket.emit('getLatestMessage', message);
     }
     rename(socket, name);
-    await reads.sent(socket, room, message._id);
+    await reads.sent(socket);
     return { ok: true, message };
   }
 

@@ -14,6 +14,7 @@ import {
   type ChatSocket,
 } from './context';
 import { createMessageEvents } from './messages';
+import { roomBroadcaster } from './room-broadcast';
 import { chatReads } from './reads';
 import { isAllowedChatOrigin } from './origin';
 import { createPresence } from './presence';
@@ -91,7 +92,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   };
   const presence = createPresence(ctx);
   const reads = chatReads(ctx);
-  const messages = createMessageEvents(ctx, presence, reads);
+  const broadcast = roomBroadcaster(io);
+  const messages = createMessageEvents(ctx, presence, reads, broadcast);
   const board = createBoardEvents(ctx);
 
   app.addHook('preClose', async () => {
@@ -112,6 +114,7 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   app.chatRooms.messageDeleted = (room, id) => {
     io.to(roomKey(room)).emit('messageDeleted', { room, id });
   };
+  app.chatRooms.messagePosted = (message) => void broadcast.post(message);
 
   /**
    * Runs an event's work and answers its ack; nothing ever throws out of a handler. An event on a

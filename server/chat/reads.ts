@@ -25,10 +25,11 @@ export function chatReads({ db }: Pick<ChatContext, 'db'>) {
       await markRoomRead(db, socket.data.userId, room);
     },
 
-    /** The user's own message: nothing before it is unread for them. */
-    async sent(socket: ChatSocket, room: ChatRoom, messageId: string): Promise<void> {
-      await markRead(db, socket.data.userId, room, messageId);
-      // The name it was sent under is the one mentions of them use now.
+    /**
+     * The user sent a message (which moved their read mark, insertChatMessage): the name it was
+     * sent under is the one mentions of them use now.
+     */
+    async sent(socket: ChatSocket): Promise<void> {
       await remember(socket);
     },
 

@@ -1,7 +1,7 @@
-import { CHAT_ROOMS, defaultChatName, mentions } from '../../contract/chat-rules';
+import { CHAT_ROOMS, mentions } from '../../contract/chat-rules';
 import type { ChatUnread } from '../../contract/chat-unread';
 import type { Queryable } from '../db/client';
-import { chatNameOf, unreadByRoom } from '../db/repositories/chat-reads';
+import { currentChatName, unreadByRoom } from '../db/repositories/chat-reads';
 import { findUserByEmail } from '../db/repositories/users';
 
 /** Mentions are looked for in each room's newest unread messages, this many at most. */
@@ -15,8 +15,7 @@ const MENTION_SAMPLE = 200;
 export async function chatUnreadOf(db: Queryable, email: string): Promise<ChatUnread | undefined> {
   const user = await findUserByEmail(db, email);
   if (!user) return undefined;
-  // Not chatted yet: the name the chat would give them.
-  const name = (await chatNameOf(db, user.id)) ?? defaultChatName(user.profile.name, email);
+  const name = await currentChatName(db, user);
   const byRoom = new Map((await unreadByRoom(db, user.id, MENTION_SAMPLE)).map((r) => [r.room, r]));
   const rooms = CHAT_ROOMS.map((room) => {
     const row = byRoom.get(room);

@@ -24,6 +24,11 @@ export class FakeChatReads {
     if (newest) this.read(userId, room, newest._id);
   }
 
+  /** The name the user last chatted under, if they have. */
+  nameOf(userId: string): string | undefined {
+    return this.names.get(userId);
+  }
+
   /** Moves the user's mark in `room` forward to `id` (never back). */
   read(userId: string, room: ChatRoom, id: string): void {
     const key = `${userId}:${room}`;

@@ -33,6 +33,7 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_REACTIONS,
+  defaultChatName,
   withinEditWindow,
   type ChatReactionEmoji,
   type ChatRoom,
@@ -52,6 +53,11 @@ type Listener = (...args: never[]) => void;
 type ServerEvent = keyof ChatServerToClientEvents;
 type Identity = { userId: string; email: string; role: UserRole; name: string };
 type Emitted = { event: string; payload: unknown };
+
+/** What a stored message is made of; the rest starts empty. */
+type StoredFields = Omit<ChatMessage, '_id' | 'editedAt' | 'deleted' | 'reactions' | 'image'> & {
+  image?: ChatMessage['image'];
+};
 
 /** Real sockets answer later, never inside the call. */
 const later = (run: () => void) => void setTimeout(run, 0);
@@ -455,11 +461,11 @@ export class FakeChatServer {
     if (!checked.ok) return fail(checked.error);
     const { room, clientId, msg, name } = checked.message;
     if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+    const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
+    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     // Muted by an admin from a report (issue 17 §2), as the server refuses it.
     const muted = db.chatMutes.get(identity.userId);
     if (muted && Date.parse(muted) > Date.now()) return fail(mutedMessage(muted));
-    const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
-    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     const stored = key === undefined ? undefined : this.byClientId.get(key);
     if (stored) return { ok: true, message: stored };
     const message = this.store({
@@ -516,8 +522,7 @@ export class FakeChatServer {
     if (!this.messages.some((message) => message._id === id && message.room === room)) {
       return fail(CHAT_MESSAGES.messageNotFound);
     }
-    this.messages = this.messages.filter((message) => message._id !== id);
-    later(() => this.toRoom(room, 'messageDeleted', { room, id }));
+    this.remove(room, id);
     return { ok: true };
   }
 
@@ -614,6 +619,7 @@ export class FakeChatServer {
     this.update(id, (current) => ({
       ...current,
       msg: '',
+      image: null,
       editedAt: null,
       deleted: true,
       reactions: [],
@@ -649,12 +655,35 @@ export class FakeChatServer {
     return true;
   }
 
-  private store(
-    fields: Omit<ChatMessage, '_id' | 'editedAt' | 'deleted' | 'reactions'>,
-  ): ChatMessage {
+  /**
+   * A message posted outside the chat's events (a drawing shared from /drawing, as the server's
+   * POST /chat/rooms/{room}/drawings does): stored, read by its sender, sent to the room.
+   */
+  post(fields: StoredFields): ChatMessage {
+    const message = this.store(fields);
+    this.reads.read(message.userId, message.room, message._id);
+    later(() => this.toRoom(message.room, 'getLatestMessage', message));
+    return message;
+  }
+
+  /** The name `user` chats under: the one last chosen, else the one the chat would give them. */
+  chatNameOf(user: { _id: string; email: string; profile: { name: string } }): string {
+    return this.reads.nameOf(user._id) ?? defaultChatName(user.profile.name, user.email);
+  }
+
+  /** Removes a message for everyone (an admin's delete, in the room or from Reports). */
+  remove(room: ChatRoom, id: string): boolean {
+    const found = this.messages.some((message) => message._id === id && message.room === room);
+    this.messages = this.messages.filter((message) => message._id !== id);
+    if (found) later(() => this.toRoom(room, 'messageDeleted', { room, id }));
+    return found;
+  }
+
+  private store(fields: StoredFields): ChatMessage {
     const message: ChatMessage = {
       // The server's ids: increasing integers, as text.
       _id: String(++this.sequence),
+      image: null,
       ...fields,
       editedAt: null,
       deleted: false,

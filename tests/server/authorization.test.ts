@@ -304,6 +304,14 @@ const OVERRIDES: Partial<Record<ListedRoute, Sample>> = {
       return { method: 'GET', url: `/api/booking/email/${at(owner.email)}` };
     },
   },
+  'POST /api/chat/rooms/:room/drawings': {
+    ok: [201],
+    request: async () => ({
+      method: 'POST',
+      url: '/api/chat/rooms/TypeScript/drawings',
+      ...(await multipartBody([{ field: 'image', bytes: TINY_PNG, filename: 'drawing.png' }])),
+    }),
+  },
   'POST /api/images': {
     ok: [200],
     request: async () => ({

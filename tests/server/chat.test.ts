@@ -356,6 +356,32 @@ describe('limits', () => {
   });
 });
 
+describe('fan-out', () => {
+  it('messages stored in the same moment reach the room as one getLatestMessages, in order', async () => {
+    const [vic, wes] = await Promise.all([user('vic'), user('wes')]);
+    const v = await client(vic);
+    ok(await joinRoom(v, 'Java'));
+    const received = collectMessages(v);
+    const batch = nextEvent(v, 'getLatestMessages');
+    const stored = [];
+    for (const msg of ['one of a pair', 'two of a pair']) {
+      const { message } = await insertChatMessage(t.db, {
+        room: 'Java',
+        userId: wes.id,
+        name: 'Wes',
+        msg,
+        clientId: undefined,
+      });
+      stored.push(message);
+    }
+    // Both posted in one turn of the event loop (as two sends finishing together are).
+    for (const message of stored) t.app.chatRooms.messagePosted(message);
+
+    expect(await batch).toEqual(stored);
+    expect(received).toEqual(stored);
+  });
+});
+
 describe('admin delete', () => {
   it('an admin deletes a message for everyone; others may not', async () => {
     const [admin, quinn] = await Promise.all([signIn(t.app, ADMIN), user('quinn')]);

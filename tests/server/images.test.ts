@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBookImageUrl } from '../../contract/books';
 import { apiErrorSchema } from '../../contract/errors';
 import { IMAGE_LIMITS, imageUploadedSchema } from '../../contract/images';
-import { IMAGE_MESSAGES } from '../../server/routes/images';
+import { IMAGE_MESSAGES } from '../../contract/image-rules';
 import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
 import { uniqueEmail } from './helpers/firebase-emulator';

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/chat';
 import { errorCode } from '../../../contract/error-code';
 import type { Db, Queryable } from '../client';
+import { IMAGE_COLUMNS, imageOf } from './chat-images';
 
 /** Rooms, names and texts passed in here are already validated and trimmed by the chat plugin. */
 
@@ -20,11 +21,15 @@ type ChatMessageRow = {
   created_at: Date | string;
   edited_at: Date | string | null;
   deleted_at: Date | string | null;
+  image_id: string | null;
+  image_width: number | null;
+  image_height: number | null;
 };
 
 // `id` leaves as text: order by `chat_messages.id`, since a bare `id` in ORDER BY names this text
 // column ('10' < '9'), which put messages out of order.
-const COLUMNS = 'id::text as id, room, user_id, name, msg, created_at, edited_at, deleted_at';
+const COLUMNS = `id::text as id, room, user_id, name, msg, created_at, edited_at, deleted_at,
+  ${IMAGE_COLUMNS}`;
 
 const iso = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
@@ -37,6 +42,7 @@ function toMessage(row: ChatMessageRow): ChatMessage {
     room: row.room,
     name: row.name,
     msg: deleted ? '' : row.msg,
+    image: deleted ? null : imageOf(row),
     time: iso(row.created_at),
     userId: row.user_id,
     editedAt: row.edited_at === null || deleted ? null : iso(row.edited_at),
@@ -100,33 +106,77 @@ export type NewChatMessage = {
   name: string;
   msg: string;
   clientId: string | undefined;
+  /** A shared drawing (stored in `images`): its id and size. */
+  image?: { id: string; width: number; height: number };
 };
 
+/** The sender is muted by an admin (issue 17 §2) until `until`: nothing was stored. */
+export class ChatSenderMutedError extends Error {
+  constructor(readonly until: Date) {
+    super(`the sender of a chat message is muted until ${until.toISOString()}`);
+    this.name = 'ChatSenderMutedError';
+  }
+}
+
 /**
- * Stores a message stamped with the database's clock (never before the room's latest message). With a client id the sender already used
- * (a retry), nothing is stored and the first message is returned with `created: false`.
+ * Sends a message: stores it stamped with the database's clock (never before the room's latest
+ * message) and moves the sender's read mark in the room to it (nothing before their own message
+ * is unread for them), unless an admin has muted them (ChatSenderMutedError). With a client id
+ * the sender already used (a retry), nothing is stored and the first message is returned with
+ * `created: false`.
+ *
+ * One statement, one commit: the mute check, the insert and the read mark were three, and on
+ * PGlite (in the server's own thread) each commit is what limits the messages a second.
  */
 export async function insertChatMessage(
   db: Queryable,
   input: NewChatMessage,
 ): Promise<{ message: ChatMessage; created: boolean }> {
   // Stamped no earlier than the room's latest message: a clock stepping back (NTP, a VM) must
-  // not put a new message above older ones in the (time, id) order.
-  let row: ChatMessageRow | undefined;
+  // not put a new message above older ones in the (time, id) order. The latest is found by the
+  // (room, id) index (max(created_at) would read every message of the room).
+  let row: (Partial<ChatMessageRow> & { muted_until: Date | string | null }) | undefined;
   try {
-    [row] = await db.query<ChatMessageRow>(
-      `insert into chat_messages (room, user_id, name, msg, client_id, created_at)
-       values ($1, $2, $3, $4, $5,
-               greatest(now(), (select max(created_at) from chat_messages where room = $1)))
-       on conflict (user_id, client_id) do nothing
-       returning ${COLUMNS}`,
-      [input.room, input.userId, input.name, input.msg, input.clientId ?? null],
+    [row] = await db.query<Partial<ChatMessageRow> & { muted_until: Date | string | null }>(
+      `with muted as (
+         select muted_until from chat_mutes where user_id = $2::text and muted_until > now()
+       ),
+       inserted as (
+         insert into chat_messages
+           (room, user_id, name, msg, client_id, image_id, image_width, image_height, created_at)
+         select $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::integer,
+                $8::integer,
+                greatest(now(), (select created_at from chat_messages where room = $1::text
+                                 order by id desc limit 1))
+         where not exists (select 1 from muted)
+         on conflict (user_id, client_id) do nothing
+         returning *
+       ),
+       marked as (
+         insert into chat_reads (user_id, room, last_read_id)
+         select user_id, room, id from inserted
+         on conflict (user_id, room) do update set last_read_id = excluded.last_read_id
+           where chat_reads.last_read_id < excluded.last_read_id
+       )
+       select (select muted_until from muted) as muted_until, ${COLUMNS}
+       from (values (1)) as one (x) left join inserted on true`,
+      [
+        input.room,
+        input.userId,
+        input.name,
+        input.msg,
+        input.clientId ?? null,
+        input.image?.id ?? null,
+        input.image?.width ?? null,
+        input.image?.height ?? null,
+      ],
     );
   } catch (error) {
     if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new ChatSenderGoneError({ cause: error });
     throw error;
   }
-  if (row) return { message: toMessage(row), created: true };
+  if (row?.muted_until) throw new ChatSenderMutedError(new Date(row.muted_until));
+  if (row?.id) return { message: toMessage(row as ChatMessageRow), created: true };
   const [existing] = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages where user_id = $1 and client_id = $2`,
     [input.userId, input.clientId ?? null],

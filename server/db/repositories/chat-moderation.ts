@@ -8,13 +8,14 @@ import {
 import type { Queryable } from '../client';
 import { listAudit } from './audit-log';
 import { escapeLike } from './books';
+import { IMAGE_COLUMNS, imageOf, type ImageColumns } from './chat-images';
 
 /**
  * Reports of chat messages, mutes, and the search of a room's messages (issue 17 §2). Ids and
  * texts passed in here are validated by the routes' schemas.
  */
 
-type MessageRow = {
+type MessageRow = ImageColumns & {
   id: string;
   room: ChatRoom;
   user_id: string;
@@ -23,7 +24,7 @@ type MessageRow = {
   created_at: Date | string;
 };
 
-const MESSAGE_COLUMNS = 'id::text as id, room, user_id, name, msg, created_at';
+const MESSAGE_COLUMNS = `id::text as id, room, user_id, name, msg, created_at, ${IMAGE_COLUMNS}`;
 /** Messages their authors deleted (tombstones, migration 012) are never found or shown. */
 const LIVE = 'deleted_at is null';
 
@@ -35,6 +36,7 @@ function toMessage(row: MessageRow): ChatMessage {
     room: row.room,
     name: row.name,
     msg: row.msg,
+    image: imageOf(row),
     time: iso(row.created_at),
     userId: row.user_id,
   };
@@ -94,26 +96,21 @@ export async function fileChatReport(
   db: Queryable,
   input: { messageId: string; reporterId: string; reason: string },
 ): Promise<{ id: string; created: boolean } | undefined> {
-  const message = await findChatMessage(db, input.messageId);
-  if (!message) return undefined;
+  if (!isMessageId(input.messageId)) return undefined;
+  // The report keeps the message as it is now, its image too (migration 015).
   const [row] = await db.query<{ id: string }>(
     `insert into chat_reports
-       (message_id, room, author_id, author_name, msg, message_created_at, reporter_id, reason)
-     values ($1::bigint, $2, $3, $4, $5, $6, $7, $8)
+       (message_id, room, author_id, author_name, msg, message_created_at, reporter_id, reason,
+        ${IMAGE_COLUMNS})
+     select id, room, user_id, name, msg, created_at, $2, $3, ${IMAGE_COLUMNS}
+     from chat_messages where id = $1::bigint and ${LIVE}
      on conflict (message_id, reporter_id) where status = 'open' do nothing
      returning id::text as id`,
-    [
-      message._id,
-      message.room,
-      message.userId,
-      message.name,
-      message.msg,
-      message.time,
-      input.reporterId,
-      input.reason,
-    ],
+    [input.messageId, input.reporterId, input.reason],
   );
   if (row) return { id: row.id, created: true };
+  const message = await findChatMessage(db, input.messageId);
+  if (!message) return undefined;
   const [existing] = await db.query<{ id: string }>(
     `select id::text as id from chat_reports
      where message_id = $1::bigint and reporter_id = $2 and status = 'open'`,
@@ -123,7 +120,7 @@ export async function fileChatReport(
   return { id: existing.id, created: false };
 }
 
-type ReportRow = {
+type ReportRow = ImageColumns & {
   id: string;
   status: ChatReport['status'];
   reason: string;
@@ -141,7 +138,7 @@ type ReportRow = {
 const REPORT_SELECT = `
   select r.id::text as id, r.status, r.reason, u.email as reporter_email, r.created_at,
          r.message_id::text as message_id, r.room, r.author_id, r.author_name, r.msg,
-         r.message_created_at,
+         r.message_created_at, r.image_id, r.image_width, r.image_height,
          (select m.muted_until from chat_mutes m
           where m.user_id = r.author_id and m.muted_until > now()) as muted_until
   from chat_reports r join users u on u.id = r.reporter_id`;
@@ -152,6 +149,7 @@ async function toReport(db: Queryable, row: ReportRow): Promise<ChatReport> {
     room: row.room,
     name: row.author_name,
     msg: row.msg,
+    image: imageOf(row),
     time: iso(row.message_created_at),
     userId: row.author_id,
   };
@@ -264,15 +262,6 @@ export async function muteChatUser(
   );
   if (!row) throw new Error('mute not stored');
   return iso(row.muted_until);
-}
-
-/** Until when the user is muted, or null when they may send (what the chat's newMessage asks). */
-export async function mutedUntil(db: Queryable, userId: string): Promise<Date | null> {
-  const [row] = await db.query<{ muted_until: Date | string }>(
-    'select muted_until from chat_mutes where user_id = $1 and muted_until > now()',
-    [userId],
-  );
-  return row ? new Date(row.muted_until) : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ChatRoom } from '../../../contract/chat';
+import { defaultChatName } from '../../../contract/chat-rules';
 import type { Queryable } from '../client';
 
 /**
@@ -72,9 +73,17 @@ export async function rememberChatName(db: Queryable, userId: string, name: stri
   );
 }
 
-export async function chatNameOf(db: Queryable, userId: string): Promise<string | undefined> {
+async function chatNameOf(db: Queryable, userId: string): Promise<string | undefined> {
   const [row] = await db.query<{ name: string }>('select name from chat_names where user_id = $1', [
     userId,
   ]);
   return row?.name;
+}
+
+/** The name the user chats under: the one last chosen, else the one the chat would give them. */
+export async function currentChatName(
+  db: Queryable,
+  user: { id: string; email: string; profile: { name: string } },
+): Promise<string> {
+  return (await chatNameOf(db, user.id)) ?? defaultChatName(user.profile.name, user.email);
 }

@@ -1,28 +1,13 @@
 import { useCallback } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { CHAT_LIMITS, CHAT_ROOMS, isChatRoom } from '@contract/chat-rules';
+import { CHAT_ROOMS, isChatRoom } from '@contract/chat-rules';
 import { paths } from '@/config/paths';
-import { chatName, readChatRoomState } from '@/features/chat/chat-name';
+import { chosenChatName } from '@/lib/chat-name';
 import { ChatRoomScreen } from '@/features/chat/components/chat-room-screen';
 import { UnknownRoom } from '@/features/chat/components/unknown-room';
 import { ReportMessageButton } from '@/features/chat-moderation/components/report-message-dialog';
 import { RoomSearch } from '@/features/chat-moderation/components/room-search';
 import { useAuth } from '@/lib/auth';
-
-/** The name to chat under: the join form's, else this tab's last one, else the account's. */
-function chosenName(state: unknown, displayName: string | null, email: string | null): string {
-  const candidates = [
-    readChatRoomState(state)?.name,
-    chatName.get(),
-    displayName,
-    email?.split('@')[0],
-  ];
-  for (const candidate of candidates) {
-    const name = candidate?.trim().slice(0, CHAT_LIMITS.maxNameLength);
-    if (name) return name;
-  }
-  return 'Guest';
-}
 
 /** /chat/{roomId}: one of the six rooms, or a page that says the room does not exist. */
 export default function ChatRoomRoute() {
@@ -43,7 +28,7 @@ export default function ChatRoomRoute() {
       // A new room is a new conversation: fresh state and a fresh socket.
       key={roomId}
       room={roomId}
-      name={chosenName(location.state, user?.displayName ?? null, user?.email ?? null)}
+      name={chosenChatName(location.state, user?.displayName ?? null, user?.email ?? null)}
       isAdmin={isAdmin === true}
       onSessionRejected={onSessionRejected}
       search={<RoomSearch room={roomId} />}

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { chatName, type ChatRoomState } from '@/features/chat/chat-name';
+import { chatName, type ChatRoomState } from '@/lib/chat-name';
 import { JoinChatScreen } from '@/features/chat/components/join-chat-screen';
 import { useAuth } from '@/lib/auth';
 

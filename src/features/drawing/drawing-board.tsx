@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { DownloadIcon, EraserIcon, RedoIcon, UndoIcon } from '@/components/icons';
 import {
   CANVAS_HEIGHT,
@@ -15,7 +16,12 @@ import {
   type Rect,
 } from '@/lib/drawing/canvas-geometry';
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR, DrawingTools } from '@/components/drawing-tools';
-import { DOWNLOAD_FILE_NAME, downloadDataUrl, exportPng } from '@/lib/drawing/export-png';
+import {
+  DOWNLOAD_FILE_NAME,
+  downloadDataUrl,
+  exportPng,
+  exportPngBlob,
+} from '@/lib/drawing/export-png';
 import { capturePointer, movePoints, releasePointer } from '@/lib/drawing/pointer';
 import {
   paintBackground,
@@ -25,6 +31,8 @@ import {
   paintStroke,
   type PaintedStroke,
 } from '@/lib/drawing/stroke-paint';
+import { ShareDrawing } from './components/share-drawing';
+import { pendingShareOf, type PendingShare } from './pending-share';
 
 type Stroke = {
   pointerId: number;
@@ -50,14 +58,21 @@ function visibleStrokes(steps: readonly Step[]): PaintedStroke[] {
 
 /** Freehand drawing on a 700×500 white canvas with mouse, pen or touch (docs/product.md §2 Drawing). */
 export function DrawingBoard() {
+  const location = useLocation();
+  const navigate = useNavigate();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const strokeRef = useRef<Stroke | null>(null);
   const [colour, setColour] = useState<string>(DEFAULT_COLOUR);
   const [brushSize, setBrushSize] = useState(DEFAULT_BRUSH_SIZE);
   const [exportFailed, setExportFailed] = useState(false);
+  // Back from logging in to share: the drawing as the visitor left it (read once).
+  const [restored] = useState<PendingShare | null>(() => pendingShareOf(location.state));
   // Undo takes back the last step (a stroke, or a Clear); Redo puts it back until a new step.
-  const [done, setDone] = useState<Step[]>([]);
+  const [done, setDone] = useState<Step[]>(() =>
+    (restored?.strokes ?? []).map((stroke) => ({ kind: 'stroke', stroke })),
+  );
   const [undone, setUndone] = useState<Step[]>([]);
+  const restoredRef = useRef(restored);
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
@@ -72,7 +87,16 @@ export function DrawingBoard() {
     paintBackground(canvas, ctx);
     // Draw in logical 700×500 units; the scale maps them onto the larger backing store.
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  }, []);
+    for (const stroke of restored?.strokes ?? []) paintStroke(ctx, stroke);
+    // `restored` never changes: this runs once, when the canvas is set up.
+  }, [restored]);
+
+  // Once restored, the drawing lives in this screen: a reload must not bring the old one back.
+  useEffect(() => {
+    if (!restoredRef.current) return;
+    restoredRef.current = null;
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [navigate, location.pathname]);
 
   const toPoint = (clientX: number, clientY: number, rect: Rect) =>
     toCanvasPoint(clientX, clientY, rect);
@@ -238,6 +262,12 @@ export function DrawingBoard() {
           className="mx-auto block w-full max-w-[700px] cursor-crosshair rounded-xl bg-white shadow-md"
         />
       </div>
+
+      <ShareDrawing
+        strokes={visibleStrokes(done)}
+        exportDrawing={async () => (canvasRef.current ? exportPngBlob(canvasRef.current) : null)}
+        restoredRoom={restored?.room ?? null}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 // The footer's company and legal pages (docs/product.md §2.19). What they say about data and the
 // browser is what the shop does: server/db/migrations (what is stored, and that it goes with the
 // account: on delete cascade), src/lib/access-token.ts, the course cart's and the checkout's
-// persistence.ts, src/features/chat/chat-name.ts, src/lib/firebase.ts and src/lib/stripe.ts.
+// persistence.ts, src/lib/chat-name.ts, src/lib/firebase.ts and src/lib/stripe.ts.
 
 export type InfoSection = { heading: string; body: ReactNode };
 

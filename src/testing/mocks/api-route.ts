@@ -25,6 +25,7 @@ const CODES = {
   403: 'forbidden',
   404: 'not_found',
   409: 'conflict',
+  413: 'payload_too_large',
   502: 'internal',
   503: 'service_unavailable',
 } as const satisfies Record<number, ApiErrorCode>;

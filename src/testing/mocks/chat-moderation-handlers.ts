@@ -24,7 +24,15 @@ let reportSequence = 0;
 function liveMessages(): ModeratedMessage[] {
   return fakeChat.messages
     .filter((message) => !message.deleted)
-    .map(({ _id, room, name, msg, time, userId }) => ({ _id, room, name, msg, time, userId }));
+    .map(({ _id, room, name, msg, image, time, userId }) => ({
+      _id,
+      room,
+      name,
+      msg,
+      image,
+      time,
+      userId,
+    }));
 }
 
 /** The fake's ids grow (numbers, or padded `msg-000001`): their order is the messages'. */
@@ -102,8 +110,8 @@ export const chatModerationAdminHandlers = [
         });
       } else {
         const { _id: messageId, room } = report.message;
-        const removed = fakeChat.messages.some((message) => message._id === messageId);
-        fakeChat.messages = fakeChat.messages.filter((message) => message._id !== messageId);
+        // The room is told, as the server's delete tells it (messageDeleted).
+        const removed = fakeChat.remove(room, messageId);
         for (const other of db.chatReports) {
           if (other.status === 'open' && other.message._id === messageId) other.status = 'deleted';
         }

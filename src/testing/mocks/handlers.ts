@@ -16,6 +16,7 @@ import { checkoutHandlers } from './checkout-handlers';
 import { stripeHandlers } from './stripe-handlers';
 import { db } from './db';
 import { chatUnreadHandlers } from './chat-unread-handlers';
+import { chatDrawingHandlers } from './chat-drawing-handlers';
 import { userHandlers } from './user-handlers';
 
 export { apiPath } from './api-route';
@@ -94,6 +95,7 @@ export const handlers = [
   ...userHandlers,
   ...chatModerationHandlers,
   ...chatUnreadHandlers,
+  ...chatDrawingHandlers,
   ...catalogueAdminHandlers,
   ...cartHandlers,
   ...checkoutHandlers,

@@ -24,6 +24,7 @@ const GENEROUS_LIMITS: RateLimitMaxima = {
   chatReportPerUser: 10_000,
   chatModerationPerAdmin: 10_000,
   chatSearchPerUser: 10_000,
+  chatDrawingPerUser: 10_000,
 };
 
 /**

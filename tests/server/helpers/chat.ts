@@ -138,6 +138,8 @@ export function nextEvent<E extends keyof ChatServerToClientEvents>(
 export function collectMessages(socket: ChatClient): ChatMessage[] {
   const received: ChatMessage[] = [];
   socket.on('getLatestMessage', (message) => received.push(message));
+  // Messages stored in the same moment arrive together (server/chat/room-broadcast.ts).
+  socket.on('getLatestMessages', (messages) => received.push(...messages));
   return received;
 }
 

@@ -56,7 +56,9 @@ describe('reporting a message', { timeout: 20_000 }, () => {
 
   it('shows the server’s refusal', async () => {
     const { user } = renderApp(
-      <ReportMessageButton message={{ _id: 'msg-999999', name: 'Ghost', msg: 'boo' }} />,
+      <ReportMessageButton
+        message={{ _id: 'msg-999999', name: 'Ghost', msg: 'boo', image: null }}
+      />,
       { auth },
     );
     await user.click(screen.getByRole('button', { name: 'Report Ghost’s message' }));

@@ -13,14 +13,14 @@ const STUDENT = 'student@learntogether.test';
 let sequence = 100;
 /** A report of `message` by the student, as the server would store it. */
 function reportOf(message: ChatMessage, reason: string, minutesAgo = 0) {
-  const { _id, room, name, msg, time, userId } = message;
+  const { _id, room, name, msg, image, time, userId } = message;
   db.chatReports.push({
     id: String(++sequence),
     status: 'open',
     reason,
     reporterEmail: STUDENT,
     createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    message: { _id, room, name, msg, time, userId },
+    message: { _id, room, name, msg, image, time, userId },
     history: [],
   });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_MESSAGES, CHAT_ROOMS } from '@contract/chat-rules';
-import { chatName } from '@/features/chat/chat-name';
+import { CHAT_MESSAGES, CHAT_REACTIONS, CHAT_ROOMS } from '@contract/chat-rules';
+import { chatName } from '@/lib/chat-name';
 import { accessToken } from '@/lib/access-token';
 import { buildUser } from '@/testing/data';
 import { fakeChat } from '@/testing/fake-chat-socket';
@@ -52,6 +52,9 @@ function layOut(element: HTMLElement) {
   });
   return scroll;
 }
+/** The reactions a button shows as pictures (the `<svg>`s drawn for them), in order. */
+const shownPictures = (button: HTMLElement) =>
+  [...button.querySelectorAll('svg')].map((svg) => svg.getAttribute('data-emoji'));
 const sentMessages = () =>
   fakeChat.clients.flatMap((socket) => socket.sent.filter((sent) => sent.event === 'newMessage'));
 
@@ -161,6 +164,35 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sendButton()).toBeEnabled());
     expect(messageBox()).toHaveValue('');
     expect(within(log()).getByText('Mine')).toBeVisible();
+  });
+
+  it('messages stored in the same moment arrive together and show in order, once each', async () => {
+    await enterRoom();
+    const base = {
+      room: 'JavaScript' as const,
+      userId: 'u-ada',
+      name: 'Ada Admin',
+      time: new Date().toISOString(),
+      editedAt: null,
+      deleted: false,
+      reactions: [],
+      image: null,
+    };
+    await act(async () => {
+      fakeChat.client.deliver('getLatestMessages', [
+        { ...base, _id: '901', msg: 'First of two' },
+        { ...base, _id: '902', msg: 'Second of two' },
+      ]);
+      // The same message again (a replay after a reconnect): shown once.
+      fakeChat.client.deliver('getLatestMessage', { ...base, _id: '902', msg: 'Second of two' });
+    });
+    const texts = within(log())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(texts.filter((text) => text.includes('of two'))).toEqual([
+      expect.stringContaining('First of two'),
+      expect.stringContaining('Second of two'),
+    ]);
   });
 
   it('Enter sends; Shift+Enter makes a new line', async () => {
@@ -547,9 +579,11 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
 
       await act(() => ada.react('JavaScript', said.message._id, '👍'));
       await act(() => ada.react('JavaScript', said.message._id, '🎉'));
-      expect(
-        await within(item).findByRole('button', { name: '👍 2: Sam Student, Ada Admin' }),
-      ).toHaveTextContent('👍2');
+      const both = await within(item).findByRole('button', {
+        name: '👍 2: Sam Student, Ada Admin',
+      });
+      expect(shownPictures(both)).toEqual(['👍']);
+      expect(both).toHaveTextContent(/^2$/);
       expect(within(item).getByRole('button', { name: '🎉 1: Ada Admin' })).toHaveAttribute(
         'aria-pressed',
         'false',
@@ -564,6 +598,71 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
         { emoji: '👍', count: 1, userIds: [expect.any(String)], names: ['Ada Admin'] },
         { emoji: '🎉', count: 1, userIds: [expect.any(String)], names: ['Ada Admin'] },
       ]);
+    });
+
+    it('reactions are drawn as pictures, not as characters a browser may lack a font for', async () => {
+      const { user } = await enterRoom();
+      const ada = await fakeChat.peer(ADMIN, 'admin');
+      await ada.join('JavaScript');
+      const said = await act(() => ada.say('JavaScript', 'Pictures please'));
+      if (!said.ok) throw new Error(said.error);
+      await act(() => ada.react('JavaScript', said.message._id, '❤️'));
+      const item = await waitFor(() => messageItem('Pictures please'));
+
+      const heart = await within(item).findByRole('button', { name: '❤️ 1: Ada Admin' });
+      expect(shownPictures(heart)).toEqual(['❤️']);
+      expect(heart).toHaveTextContent(/^1$/);
+
+      await user.click(within(item).getByRole('button', { name: 'Add a reaction' }));
+      const picker = within(item).getByRole('group', { name: 'Reactions' });
+      const choices = within(picker).getAllByRole('button');
+      expect(choices.map((choice) => choice.getAttribute('aria-label'))).toEqual(
+        CHAT_REACTIONS.map((emoji) => `React with ${emoji}`),
+      );
+      for (const [index, choice] of choices.entries()) {
+        expect(shownPictures(choice)).toEqual([CHAT_REACTIONS[index]]);
+        expect(choice).toHaveTextContent(/^$/);
+      }
+      // Decorative and out of the tab order: the buttons' names say which reaction it is.
+      const picture = heart.querySelector('svg');
+      expect(picture).toHaveAttribute('aria-hidden', 'true');
+      expect(picture).toHaveAttribute('focusable', 'false');
+      expect(picture).toHaveAttribute('viewBox', '0 0 36 36');
+      expect(item.querySelector('img')).toBeNull();
+    });
+
+    it('the picker closes on a click outside it, and on Escape back to its button', async () => {
+      const { user } = await enterRoom();
+      await user.type(messageBox(), 'Pick something{Enter}');
+      const item = await waitFor(() => messageItem('Pick something'));
+      const addReaction = within(item).getByRole('button', { name: 'Add a reaction' });
+      const picker = () => within(item).queryByRole('group', { name: 'Reactions' });
+
+      await user.click(addReaction);
+      expect(addReaction).toHaveAttribute('aria-expanded', 'true');
+      // A click inside the picker, between its buttons, leaves it open.
+      await user.click(within(item).getByRole('group', { name: 'Reactions' }));
+      expect(picker()).toBeInTheDocument();
+      await user.click(screen.getByRole('heading', { level: 1, name: 'JavaScript Chat Room' }));
+      expect(picker()).not.toBeInTheDocument();
+      expect(addReaction).toHaveAttribute('aria-expanded', 'false');
+
+      // Its own button is not outside: a second click on it closes it, and only once.
+      await user.click(addReaction);
+      await user.click(addReaction);
+      expect(picker()).not.toBeInTheDocument();
+
+      await user.click(addReaction);
+      await user.tab();
+      expect(
+        within(within(item).getByRole('group', { name: 'Reactions' })).getByRole('button', {
+          name: 'React with 👍',
+        }),
+      ).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(picker()).not.toBeInTheDocument();
+      expect(addReaction).toHaveFocus();
+      expect(fakeChat.messagesIn('JavaScript')[0]?.reactions).toEqual([]);
     });
 
     it('the author edits a message: everyone sees the new text, marked (edited)', async () => {
@@ -616,6 +715,62 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
       await act(() => ada.deleteOwn('JavaScript', said.message._id));
       await waitFor(() => expect(within(log()).getAllByText('Message deleted')).toHaveLength(2));
       expect(within(log()).queryByText('Never mind')).not.toBeInTheDocument();
+    });
+
+    it('a shared drawing shows as a thumbnail that opens full size; its author may delete it, not edit it', async () => {
+      const { user } = await enterRoom();
+      const image = { url: '/api/images/img-7', width: 700, height: 500 };
+      // Ada's drawing arrives as any message; it reserves its room before the picture loads.
+      act(() => {
+        void fakeChat.post({
+          room: 'JavaScript',
+          name: 'Ada Admin',
+          userId: 'u-ada',
+          msg: '',
+          time: new Date().toISOString(),
+          image,
+        });
+      });
+      const picture = await within(log()).findByRole('img', { name: 'Drawing by Ada Admin' });
+      expect(picture).toHaveAttribute('src', image.url);
+      expect(picture).toHaveAttribute('width', '700');
+      expect(picture).toHaveAttribute('height', '500');
+      const full = within(log()).getByRole('link', {
+        name: 'Open the drawing by Ada Admin full size',
+      });
+      expect(full).toHaveAttribute('href', image.url);
+      expect(full).toHaveAttribute('target', '_blank');
+      expect(full).toHaveAttribute('rel', 'noopener noreferrer');
+
+      // The student's own drawing: Delete, no Edit (there is no text to edit).
+      const you = fakeChat.client.identity?.userId ?? '';
+      act(() => {
+        void fakeChat.post({
+          room: 'JavaScript',
+          name: 'Sam Student',
+          userId: you,
+          msg: '',
+          time: new Date().toISOString(),
+          image: { ...image, url: '/api/images/img-8' },
+        });
+      });
+      const own = (
+        await within(log()).findByRole('img', { name: 'Drawing by Sam Student' })
+      ).closest('li');
+      if (!own) throw new Error('no list item');
+      expect(
+        within(own).queryByRole('button', { name: 'Edit your message' }),
+      ).not.toBeInTheDocument();
+      await user.click(within(own).getByRole('button', { name: 'Delete your message' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+      );
+      await waitFor(() =>
+        expect(
+          within(log()).queryByRole('img', { name: 'Drawing by Sam Student' }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(within(log()).getByText('Message deleted')).toBeVisible();
     });
 
     it('past 15 minutes, or for someone else, the server refuses with a clear message', async () => {

@@ -7,6 +7,7 @@ import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { PNG_BYTES, pickedFile, sendNodeFormData } from '@/testing/uploads';
+import { IMAGE_MESSAGES } from '@contract/image-rules';
 
 const ADMIN = 'admin@learntogether.test';
 
@@ -161,9 +162,7 @@ describe('Add Book', { timeout: 15_000 }, () => {
     await user.click(addProduct());
 
     expect(
-      await screen.findByText(
-        'The image was not uploaded: The file must be a PNG, JPEG, WebP or GIF image.',
-      ),
+      await screen.findByText(`The image was not uploaded: ${IMAGE_MESSAGES.notAnImage}`),
     ).toBeInTheDocument();
     expect(writes()).toEqual(['POST /api/images']);
     expect(db.books.some((book) => book.name === 'Refactoring')).toBe(false);

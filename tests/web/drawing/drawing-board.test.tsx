@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOARD_COLOURS as COLOURS } from '@contract/board-rules';
 import { drawOn, installFakeCanvas, type FakeContext } from '@/testing/fake-canvas';
+import { buildUser } from '@/testing/data';
+import { fakeChat } from '@/testing/fake-chat-socket';
+import { db } from '@/testing/mocks/db';
 import { renderApp } from '@/testing/render';
+import { PNG_BYTES, pickedFile, sendNodeFormData } from '@/testing/uploads';
+
+// Uploads go out as the browser's multipart (see src/testing/uploads.ts).
+await sendNodeFormData();
 
 let contexts = new Map<HTMLCanvasElement, FakeContext>();
 let clickedLinks: HTMLAnchorElement[] = [];
@@ -27,8 +34,8 @@ afterEach(() => {
   Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
 });
 
-async function renderBoard() {
-  const utils = renderApp({ route: '/drawing' });
+async function renderBoard(options: Parameters<typeof renderApp>[1] = {}) {
+  const utils = renderApp({ route: '/drawing' }, options);
   const canvas = (await screen.findByRole('img', { name: 'Drawing canvas' })) as HTMLCanvasElement;
   // Shown at half size, as on a narrow screen.
   vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(
@@ -247,5 +254,105 @@ describe('drawing board', () => {
     draw(canvas, [[5, 5]]);
     expect(redo).toBeDisabled();
     expect(strokesShown()).toBe(3);
+  });
+});
+
+// "Share to a room" (docs/product.md §2.9): the drawing posted into a room's chat.
+describe('share to a room', () => {
+  beforeEach(() => {
+    fakeChat.reset();
+    sessionStorage.clear();
+    // The browser's PNG of the canvas: a real one, as the server and its fake read its size.
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+      done(pickedFile([PNG_BYTES], 'drawing.png', 'image/png')),
+    );
+  });
+
+  const shareButton = () => screen.getByRole('button', { name: 'Share to a room' });
+
+  it('posts the drawing into the chosen room and links to it', async () => {
+    const student = buildUser({ displayName: 'Ada Lovelace' });
+    const { canvas, user } = await renderBoard({ auth: { user: student } });
+    draw(canvas, [
+      [20, 30],
+      [120, 90],
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'Python');
+    await user.click(shareButton());
+
+    const status = await screen.findByText(/Shared to the Python room/);
+    expect(status).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Python room' })).toHaveAttribute(
+      'href',
+      '/chat/Python',
+    );
+    const shared = fakeChat.messages.filter((message) => message.image !== null);
+    expect(shared).toEqual([
+      expect.objectContaining({
+        room: 'Python',
+        // The name the chat room would show for them (src/lib/chat-name.ts).
+        name: 'Ada Lovelace',
+        msg: '',
+        image: expect.objectContaining({ width: 1, height: 1 }),
+      }),
+    ]);
+  });
+
+  it('asks for a drawing before sharing an empty canvas', async () => {
+    const { user } = await renderBoard({ auth: { user: buildUser() } });
+    await user.click(shareButton());
+    expect(await screen.findByText('Draw something first, then share it.')).toBeInTheDocument();
+    expect(fakeChat.messages).toEqual([]);
+  });
+
+  it('shows why the server refused it', async () => {
+    const student = buildUser();
+    const { canvas, user } = await renderBoard({ auth: { user: student } });
+    const account = db.users.find((candidate) => candidate.email === student.email);
+    if (!account) throw new Error('no account');
+    const until = new Date(Date.now() + 600_000).toISOString();
+    db.chatMutes.set(account._id, until);
+    draw(canvas, [[40, 40]]);
+    await user.click(shareButton());
+    expect(await screen.findByText(/^You are muted until/)).toBeInTheDocument();
+    expect(fakeChat.messages).toEqual([]);
+  });
+
+  it('sends a visitor to log in and back, with the drawing and the room as they left them', async () => {
+    const { canvas, ctx, user, router, auth } = await renderBoard();
+    expect(screen.getByText(/You will be asked to log in first/)).toBeInTheDocument();
+    draw(canvas, [
+      [20, 30],
+      [120, 90],
+    ]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Room' }), 'Java');
+    const painted = ctx.named('quadraticCurveTo').length;
+    await user.click(shareButton());
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fakeChat.messages).toEqual([]);
+
+    auth.signIn(buildUser());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/drawing'));
+    expect(
+      await screen.findByText('Your drawing is back. Press Share to a room to post it to Java.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Room' })).toHaveValue('Java');
+    // The stroke is painted again on the new canvas, and a reload would not bring it back.
+    const back = screen.getByRole('img', { name: 'Drawing canvas' }) as HTMLCanvasElement;
+    const repainted = await waitFor(() => {
+      const found = contexts.get(back);
+      if (!found || found.named('quadraticCurveTo').length === 0) throw new Error('not painted');
+      return found;
+    });
+    expect(repainted.named('quadraticCurveTo').length).toBeGreaterThan(0);
+    expect(painted).toBeGreaterThan(0);
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+
+    await user.click(shareButton());
+    expect(await screen.findByText(/Shared to the Java room/)).toBeInTheDocument();
+    expect(fakeChat.messages.map((message) => message.room)).toEqual(['Java']);
   });
 });

@@ -1,5 +1,6 @@
 import type { ModeratedMessage } from '@contract/chat-moderation';
 import { messageTime } from './message-time';
+import { MessageBody } from './message-body';
 
 type Props = {
   messages: ModeratedMessage[];
@@ -32,7 +33,7 @@ export function MessageContext({ messages, focusId, label, badge }: Props) {
               <time dateTime={message.time}>{messageTime(message.time)}</time>
               {focused && <span className="badge badge-warning badge-sm">{badge}</span>}
             </p>
-            <p className="mt-0.5 whitespace-pre-wrap break-words">{message.msg}</p>
+            <MessageBody message={message} />
           </li>
         );
       })}

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { CHAT_MODERATION_LIMITS, CHAT_REPORT_REASONS } from '@contract/chat-moderation';
+import {
+  CHAT_MODERATION_LIMITS,
+  CHAT_REPORT_REASONS,
+  type ModeratedMessage,
+} from '@contract/chat-moderation';
+import { ChatImage } from '@/components/chat-image';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { notify } from '@/lib/notify';
 import { useReportMessageMutation } from '../api/chat-moderation-api';
 
 /** What the dialog needs of a chat message (the chat's ChatMessage fits). */
-export type ReportableMessage = { _id: string; name: string; msg: string };
+export type ReportableMessage = Pick<ModeratedMessage, '_id' | 'name' | 'msg' | 'image'>;
 
 const OTHER = 'Other';
 
@@ -60,6 +65,9 @@ export function ReportMessageDialog({ message, onClose }: DialogProps) {
         </h2>
         <blockquote className="mt-3 max-h-32 overflow-y-auto whitespace-pre-wrap break-words rounded-xl bg-base-200/60 px-3 py-2 text-sm">
           <span className="font-semibold">{message.name}:</span> {message.msg}
+          {message.image && (
+            <ChatImage image={message.image} author={message.name} className="mt-1 w-24" />
+          )}
         </blockquote>
         <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset>

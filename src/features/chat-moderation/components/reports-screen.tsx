@@ -17,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { useGetChatReportsQuery, useModerateReportMutation } from '../api/chat-moderation-api';
 import { MessageContext } from './message-context';
 import { messageTime } from './message-time';
+import { MessageBody } from './message-body';
 
 /** An audit row as a sentence: what was done. */
 function entryText(entry: ModerationEntry): string {
@@ -82,7 +83,7 @@ function ReportCard({ report }: { report: ChatReport }) {
       {!report.messageExists && (
         <div className="rounded-xl bg-base-200/60 px-3 py-2 text-sm">
           <p className="text-xs text-base-content/70">The message (no longer in the room):</p>
-          <p className="mt-0.5 whitespace-pre-wrap break-words">{message.msg}</p>
+          <MessageBody message={message} />
         </div>
       )}
       <MessageContext

@@ -73,6 +73,8 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
     if (!socket) return;
     buffered.current = [];
     const { loaded, seq } = stateRef.current;
+    // A timing mark only (bench/board-open.ts: requested → drawn).
+    performance.mark('board-requested');
     socket.emit('joinBoard', loaded ? { room, after: seq } : { room }, (answer) => {
       const waiting = buffered.current ?? [];
       buffered.current = null;

@@ -6,6 +6,7 @@ import {
   withinEditWindow,
   type ChatReactionEmoji,
 } from '@contract/chat-rules';
+import { ChatImage } from '@/components/chat-image';
 import { TrashIcon } from '@/components/icons';
 import { formatMessage } from '../format-message';
 import { relativeTime } from '../relative-time';
@@ -69,6 +70,8 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   const [saving, setSaving] = useState(false);
   const exact = new Date(message.time);
   const editable = own && !message.deleted && withinEditWindow(message.time, now);
+  // A shared drawing has no text of its own to edit (its author may still delete it).
+  const textEditable = editable && message.image === null;
 
   const save = () => {
     if (editing === null || saving) return;
@@ -158,6 +161,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
             </button>
           </div>
         </form>
+      ) : message.image ? (
+        <div className={`chat-bubble max-w-[85%] p-1.5 sm:max-w-[70%] ${bubbleLook}`}>
+          <ChatImage image={message.image} author={message.name} />
+        </div>
       ) : (
         <div
           className={`chat-bubble max-w-[85%] break-words sm:max-w-[70%] ${MARKDOWN} ${bubbleLook}`}
@@ -172,14 +179,16 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         )}
         {editable && editing === null && (
           <>
-            <button
-              type="button"
-              onClick={() => setEditing(message.msg)}
-              aria-label="Edit your message"
-              className={FOOTER_BUTTON}
-            >
-              Edit
-            </button>
+            {textEditable && (
+              <button
+                type="button"
+                onClick={() => setEditing(message.msg)}
+                aria-label="Edit your message"
+                className={FOOTER_BUTTON}
+              >
+                Edit
+              </button>
+            )}
             {!onDelete && (
               <button
                 type="button"

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChatMessage } from '@contract/chat';
 import { CHAT_REACTIONS, type ChatReactionEmoji } from '@contract/chat-rules';
+import { ReactionEmoji } from './reaction-emoji';
 
 type Props = {
   message: ChatMessage;
@@ -23,6 +24,19 @@ export function MessageReactions({ message, you, own, onReact }: Props) {
   const id = useId();
   const [picking, setPicking] = useState(false);
   const pickerId = `${id}-picker`;
+  // The toggle and the picker: a pointerdown anywhere else closes the picker.
+  const areaRef = useRef<HTMLSpanElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!picking) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (event.target instanceof Node && areaRef.current?.contains(event.target)) return;
+      setPicking(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [picking]);
 
   const choose = (emoji: ChatReactionEmoji) => {
     setPicking(false);
@@ -48,15 +62,27 @@ export function MessageReactions({ message, you, own, onReact }: Props) {
                 : 'border-base-300 bg-base-100 text-base-content'
             }`}
           >
-            <span aria-hidden="true">{reaction.emoji}</span>
+            <ReactionEmoji emoji={reaction.emoji} />
             <span aria-hidden="true" className="tabular-nums">
               {reaction.count}
             </span>
           </button>
         );
       })}
-      <span className="relative">
+      <span
+        ref={areaRef}
+        className="relative"
+        onKeyDown={(event) => {
+          // Escape, on the toggle or in the picker, closes it; focus goes back to the toggle, as
+          // the picker's buttons leave with it.
+          if (event.key !== 'Escape' || !picking) return;
+          event.stopPropagation();
+          setPicking(false);
+          toggleRef.current?.focus();
+        }}
+      >
         <button
+          ref={toggleRef}
           type="button"
           aria-expanded={picking}
           aria-controls={picking ? pickerId : undefined}
@@ -72,9 +98,6 @@ export function MessageReactions({ message, you, own, onReact }: Props) {
             id={pickerId}
             role="group"
             aria-label="Reactions"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setPicking(false);
-            }}
             className={`absolute bottom-full z-10 mb-1 flex gap-0.5 rounded-full bg-base-100 p-1 shadow-lg ring-1 ring-base-300 ${
               own ? 'right-0' : 'left-0'
             }`}
@@ -87,7 +110,7 @@ export function MessageReactions({ message, you, own, onReact }: Props) {
                 onClick={() => choose(emoji)}
                 className="btn btn-ghost btn-xs h-8 min-h-8 w-8 rounded-full p-0 text-base"
               >
-                {emoji}
+                <ReactionEmoji emoji={emoji} />
               </button>
             ))}
           </span>

@@ -175,6 +175,12 @@ export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoo
     socket.on('getLatestMessage', (message) => {
       if (message.room === room) dispatch({ type: 'received', message });
     });
+    // Messages stored in the same moment arrive together, oldest first.
+    socket.on('getLatestMessages', (messages) => {
+      for (const message of messages) {
+        if (message.room === room) dispatch({ type: 'received', message });
+      }
+    });
     socket.on('messageDeleted', (event) => {
       if (event.room === room) dispatch({ type: 'deleted', id: event.id });
     });

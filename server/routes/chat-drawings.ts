@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { USER_MESSAGES } from '../../contract/account-messages';
+import { checkDrawing } from '../../contract/chat-drawings';
+import { mutedMessage } from '../../contract/chat-moderation';
+import { DomainError } from '../../contract/domain-error';
+import {
+  ChatSenderGoneError,
+  ChatSenderMutedError,
+  insertChatMessage,
+} from '../db/repositories/chat-messages';
+import { currentChatName } from '../db/repositories/chat-reads';
+import { findUserByEmail } from '../db/repositories/users';
+import { apiRoute } from '../plugins/api-route';
+import { requireCaller } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { acceptImageUploads, readUpload, storeImage } from '../services/image-upload';
+
+/**
+ * "Share to a room" from /drawing (issue 17 §1, docs/product.md §2.9): the drawing, one PNG, is
+ * stored like an upload and posted into the room's chat as an image message, under the name the
+ * page chats under (`?name=`; else the one last chatted under, else the account's), by the chat's
+ * own rules (mutes); the room's
+ * members receive it as any message (`getLatestMessage`).
+ */
+export const chatDrawingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const upload = await acceptImageUploads(app);
+
+  apiRoute(
+    app,
+    'POST /api/chat/rooms/:room/drawings',
+    { ...upload, config: { rateLimit: 'chatDrawingPerUser' } },
+    async (request, reply) => {
+      const user = await findUserByEmail(app.db, requireCaller(request).email);
+      // The access policy has just read the account: gone only if deleted since.
+      if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
+      const bytes = await readUpload(request);
+      const drawing = checkDrawing(bytes);
+      if (!drawing.ok) throw new DomainError('invalid', drawing.error);
+      const { width, height } = drawing;
+
+      const room = request.params.room;
+      const name = request.query.name ?? (await currentChatName(app.db, user));
+      const message = await app.db
+        .transaction(async (tx) => {
+          const imageId = await storeImage(tx, bytes, 'image/png');
+          const stored = await insertChatMessage(tx, {
+            room,
+            userId: user.id,
+            name,
+            msg: '',
+            clientId: undefined,
+            image: { id: imageId, width, height },
+          });
+          return stored.message;
+        })
+        .catch((error: unknown) => {
+          // Nothing was stored: a muted author (issue 17 §2), or an account deleted meanwhile.
+          if (error instanceof ChatSenderMutedError) {
+            throw new HttpError(403, mutedMessage(error.until.toISOString()));
+          }
+          if (error instanceof ChatSenderGoneError) {
+            throw new DomainError('not-found', USER_MESSAGES.notFound);
+          }
+          throw error;
+        });
+      app.chatRooms.messagePosted(message);
+      return reply.code(201).send(message);
+    },
+  );
+};
