@@ -90,28 +90,23 @@ export function installFakeCanvas(): Map<HTMLCanvasElement, FakeContext> {
   return contexts;
 }
 
-/** A mouse stroke through `points` (client coordinates), ended by `end`. */
+/** The pointer that draws: a mouse by default, or a finger or a pen (each its own pointer id). */
+export type DrawingPointer = { pointerType: 'mouse' | 'touch' | 'pen'; pointerId: number };
+const MOUSE: DrawingPointer = { pointerType: 'mouse', pointerId: 1 };
+
+/** A stroke through `points` (client coordinates) by `pointer`, ended by `end`. */
 export function drawOn(
   canvas: HTMLCanvasElement,
   points: [number, number][],
   end: 'pointerUp' | 'pointerLeave' | 'pointerCancel' = 'pointerUp',
+  pointer: DrawingPointer = MOUSE,
 ) {
   const [first, ...rest] = points;
   if (!first) return;
-  fireEvent.pointerDown(canvas, {
-    pointerId: 1,
-    button: 0,
-    pointerType: 'mouse',
-    clientX: first[0],
-    clientY: first[1],
-  });
+  // A finger or a pen touching down reports button 0, as the mouse's main button does.
+  fireEvent.pointerDown(canvas, { ...pointer, button: 0, clientX: first[0], clientY: first[1] });
   for (const [clientX, clientY] of rest)
-    fireEvent.pointerMove(canvas, { pointerId: 1, pointerType: 'mouse', clientX, clientY });
+    fireEvent.pointerMove(canvas, { ...pointer, clientX, clientY });
   const last = points.at(-1) ?? first;
-  fireEvent[end](canvas, {
-    pointerId: 1,
-    pointerType: 'mouse',
-    clientX: last[0],
-    clientY: last[1],
-  });
+  fireEvent[end](canvas, { ...pointer, clientX: last[0], clientY: last[1] });
 }

@@ -103,6 +103,8 @@ export function DrawingBoard() {
 
   const handlePointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // One stroke at a time: a second finger landing does not replace the one drawing.
+    if (strokeRef.current) return;
     const canvas = event.currentTarget;
     const ctx = context();
     if (!ctx) return;

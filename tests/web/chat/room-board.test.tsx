@@ -77,6 +77,53 @@ describe('the room board (/chat/{room})', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('draws with a finger or a pen as with a mouse; a second finger does not join the stroke', async () => {
+    const { surface } = await enterRoom();
+    expect(surface.style.touchAction).toBe('none');
+    const finger = { pointerType: 'touch', pointerId: 7 } as const;
+    // The first finger touches down and moves; a second finger lands and moves meanwhile.
+    fireEvent.pointerDown(surface, { ...finger, button: 0, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(surface, { ...finger, clientX: 30, clientY: 20 });
+    fireEvent.pointerDown(surface, {
+      pointerType: 'touch',
+      pointerId: 8,
+      button: 0,
+      clientX: 200,
+      clientY: 200,
+    });
+    fireEvent.pointerMove(surface, {
+      pointerType: 'touch',
+      pointerId: 8,
+      clientX: 250,
+      clientY: 240,
+    });
+    fireEvent.pointerMove(surface, { ...finger, clientX: 50, clientY: 40 });
+    fireEvent.pointerUp(surface, { ...finger, clientX: 50, clientY: 40 });
+
+    await waitFor(() => expect(fakeChat.boards.strokes(ROOM)).toHaveLength(1));
+    expect(fakeChat.boards.strokes(ROOM)[0]?.points).toEqual([
+      [20, 20],
+      [60, 40],
+      [100, 80],
+    ]);
+
+    // A pen; the browser taking the touch back (pointercancel) still ends the stroke.
+    drawOn(
+      surface,
+      [
+        [100, 100],
+        [120, 110],
+      ],
+      'pointerCancel',
+      { pointerType: 'pen', pointerId: 9 },
+    );
+    await waitFor(() => expect(fakeChat.boards.strokes(ROOM)).toHaveLength(2));
+    expect(fakeChat.boards.strokes(ROOM)[1]?.points).toEqual([
+      [200, 200],
+      [240, 220],
+    ]);
+  });
+
   it("draws another's stroke while it is drawn, then once it is finished", async () => {
     await enterRoom();
     const ada = await fakeChat.peer(ADMIN, 'admin');

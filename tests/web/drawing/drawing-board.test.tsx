@@ -100,6 +100,32 @@ describe('drawing board', () => {
     expect(ctx.calls.length).toBe(before);
   });
 
+  it('draws with a finger; a second finger landing does not take over the stroke', async () => {
+    const { canvas, ctx } = await renderBoard();
+    const finger = { pointerType: 'touch', pointerId: 5 } as const;
+    fireEvent.pointerDown(canvas, { ...finger, button: 0, clientX: 10, clientY: 20 });
+    fireEvent.pointerDown(canvas, {
+      pointerType: 'touch',
+      pointerId: 6,
+      button: 0,
+      clientX: 300,
+      clientY: 200,
+    });
+    fireEvent.pointerMove(canvas, {
+      pointerType: 'touch',
+      pointerId: 6,
+      clientX: 320,
+      clientY: 220,
+    });
+    fireEvent.pointerMove(canvas, { ...finger, clientX: 60, clientY: 70 });
+    fireEvent.pointerUp(canvas, { ...finger, clientX: 60, clientY: 70 });
+
+    // One dot where the first finger landed, and its line; nothing from the second finger.
+    expect(ctx.named('arc').map((call) => call.args.slice(0, 2))).toEqual([[0, 0]]);
+    expect(ctx.named('quadraticCurveTo').map((call) => call.args.slice(0, 2))).toEqual([[0, 0]]);
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeEnabled();
+  });
+
   it('stops drawing when the pointer leaves or is cancelled', async () => {
     const { canvas, ctx } = await renderBoard();
     draw(

@@ -122,6 +122,8 @@ export function RoomBoard({ room, board, you, isAdmin }: Props) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
+    // One stroke at a time: a second finger landing does not replace the one drawing.
+    if (drawingRef.current) return;
     event.preventDefault();
     capturePointer(event);
     const rect = event.currentTarget.getBoundingClientRect();
