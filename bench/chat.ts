@@ -1,5 +1,5 @@
-// The chat's fan-out (issue 9): the product server (buildApp, PGlite, no Redis) alone in a child
-// process; 200 socket.io clients (websocket) in this process, all in one room, each a user of its
+// The chat's fan-out (issue 9): the product server (buildApp, PGlite, then PostgreSQL unless
+// BENCH_DATABASE_URL is empty; no Redis) alone in a child process; 200 socket.io clients (websocket) in this process, all in one room, each a user of its
 // own (so the per-user limit of 5 messages a second is never what stops a message: senders are
 // spread so each sends well under it; the server runs with its real limits).
 //  1. Fan-out: 20 messages a second in total for 30 s, sent by 20 of the clients. Latency is
@@ -9,6 +9,8 @@
 //     Goal: p99 < 50 ms, 0 lost.
 //  2. Ceiling: the total rate stepped up (~8 s each, senders spread over all 200 clients) until
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
+// Each step prints the CPU the server's process and this one (the clients) used: both share the
+// machine's cores, so a ceiling is the server's only while the clients' column has room.
 // Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run;
 // BENCH_CPU_PROF=<dir> writes a CPU profile of the server).
 import { randomBytes } from 'node:crypto';

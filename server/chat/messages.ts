@@ -23,7 +23,6 @@ import {
   ChatSenderMutedError,
   deleteChatMessage,
   editChatMessage,
-  insertChatMessage,
   latestChatMessages,
   tombstoneChatMessage,
   toggleChatReaction,
@@ -42,6 +41,7 @@ import type { ChatReads } from './reads';
 import { mutedMessage } from '../../contract/chat-moderation';
 import type { Presence } from './presence';
 import type { RoomBroadcaster } from './room-broadcast';
+import { sendQueue as createSendQueue, type SendQueue } from './send-queue';
 
 /** What an author's refused edit or delete is answered with. */
 const REFUSALS: Record<OwnChangeRefusal, string> = {
@@ -61,6 +61,7 @@ export function createMessageEvents(
   broadcast: RoomBroadcaster,
 ) {
   const { io, db, rateLimiter } = ctx;
+  const sendQueue = createSendQueue(db);
   const { announcePresenceSoon, membersOf, rename } = presence;
 
   async function joinRoom(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinRoomAck>> {
@@ -100,10 +101,11 @@ export function createMessageEvents(
     const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
     if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
 
-    let stored: Awaited<ReturnType<typeof insertChatMessage>>;
+    let stored: Awaited<ReturnType<SendQueue['send']>>;
     try {
-      // Refused while an admin has muted the sender (issue 17 §2); marks the room read for them.
-      stored = await insertChatMessage(db, {
+      // With the others of this turn (send-queue.ts). Refused while an admin has muted the
+      // sender (issue 17 §2); marks the room read for them.
+      stored = await sendQueue.send({
         room,
         userId: socket.data.userId,
         name,

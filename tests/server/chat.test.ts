@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../../contract/chat';
-import { insertChatMessage } from '../../server/db/repositories/chat-messages';
+import { insertChatMessage, insertChatMessages } from '../../server/db/repositories/chat-messages';
 import {
   ACCESS_TOKEN_ALGORITHM,
   ACCESS_TOKEN_AUDIENCE,
@@ -379,6 +379,78 @@ describe('fan-out', () => {
 
     expect(await batch).toEqual(stored);
     expect(received).toEqual(stored);
+  });
+});
+
+describe('sending in batches (group commit)', () => {
+  const input = (who: { id: string }, msg: string, clientId?: string) => ({
+    room: 'C#' as const,
+    userId: who.id,
+    name: 'Batch',
+    msg,
+    clientId,
+  });
+
+  it('stores a batch in order; a muted sender and a retried client id are answered each on their own', async () => {
+    const [ann, ben, cat] = await Promise.all([
+      user('batch-ann'),
+      user('batch-ben'),
+      user('batch-cat'),
+    ]);
+    const until = new Date(Date.now() + 60_000);
+    await t.db.query(
+      'insert into chat_mutes (user_id, muted_until, muted_by) values ($1, $2, $3)',
+      [ben.id, until.toISOString(), ADMIN],
+    );
+    const first = await insertChatMessage(t.db, input(cat, 'sent before', 'cat-1'));
+
+    const outcomes = await insertChatMessages(t.db, [
+      input(ann, 'ann one'),
+      input(ben, 'ben is muted'),
+      input(ann, 'ann two'),
+      input(cat, 'sent before', 'cat-1'),
+      input(cat, 'cat new', 'cat-2'),
+    ]);
+
+    expect(
+      outcomes.map((outcome) => ('mutedUntil' in outcome ? 'muted' : outcome.message.msg)),
+    ).toEqual(['ann one', 'muted', 'ann two', 'sent before', 'cat new']);
+    expect(outcomes[1]).toEqual({ mutedUntil: until });
+    expect(outcomes[3]).toMatchObject({ created: false, message: first.message });
+    const ids = outcomes.flatMap((outcome) =>
+      'message' in outcome ? [BigInt(outcome.message._id)] : [],
+    );
+    // In the batch's order, after the one stored before it.
+    expect(ids.filter((id) => id > BigInt(first.message._id))).toEqual([ids[0], ids[1], ids[3]]);
+    expect(ids[0]! < ids[1]! && ids[1]! < ids[3]!).toBe(true);
+    expect(await storedMessages(t.db, { userId: ben.id })).toEqual([]);
+    // Each sender's read mark is at their newest message of the batch.
+    const marks = await t.db.query<{ user_id: string; last_read_id: string }>(
+      `select user_id, last_read_id::text as last_read_id from chat_reads
+       where room = 'C#' and user_id = any($1::text[]) order by user_id`,
+      [[ann.id, cat.id]],
+    );
+    expect(Object.fromEntries(marks.map((row) => [row.user_id, row.last_read_id]))).toEqual({
+      [ann.id]: String(ids[1]),
+      [cat.id]: String(ids[3]),
+    });
+  });
+
+  it('sends arriving together share a batch; a deleted account fails only its own send', async () => {
+    const [dan, eve] = await Promise.all([user('batch-dan'), user('batch-eve')]);
+    const [d, e] = await Promise.all([client(dan), client(eve)]);
+    ok(await joinRoom(d, 'C#'));
+    ok(await joinRoom(e, 'C#'));
+    await t.db.query('delete from users where id = $1', [dan.id]);
+
+    const [fromDan, fromEve] = await Promise.all([
+      sendMessage(d, 'C#', 'dan is gone'),
+      sendMessage(e, 'C#', 'eve is here'),
+    ]);
+
+    expect(fromDan).toEqual({ ok: false, error: CHAT_MESSAGES.badToken });
+    expect(ok(fromEve).message.msg).toBe('eve is here');
+    expect(await storedMessages(t.db, { userId: eve.id })).toHaveLength(1);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type ChatReactionEmoji,
   type ChatRoom,
 } from '../../../contract/chat';
+import { randomUUID } from 'node:crypto';
 import { errorCode } from '../../../contract/error-code';
 import type { Db, Queryable } from '../client';
 import { IMAGE_COLUMNS, imageOf } from './chat-images';
@@ -118,73 +119,124 @@ export class ChatSenderMutedError extends Error {
   }
 }
 
+/** What became of one message of a batch: stored (or found, for a retried client id), or muted. */
+export type SendOutcome = { message: ChatMessage; created: boolean } | { mutedUntil: Date };
+
 /**
- * Sends a message: stores it stamped with the database's clock (never before the room's latest
- * message) and moves the sender's read mark in the room to it (nothing before their own message
- * is unread for them), unless an admin has muted them (ChatSenderMutedError). With a client id
+ * Sends messages, in order: stores each stamped with the database's clock (never before the
+ * room's latest message) and moves each sender's read mark in the room to it (nothing before
+ * their own message is unread for them), unless an admin has muted the sender. With a client id
  * the sender already used (a retry), nothing is stored and the first message is returned with
- * `created: false`.
+ * `created: false`. A sender whose account is gone fails the batch (ChatSenderGoneError).
  *
- * One statement, one commit: the mute check, the insert and the read mark were three, and on
- * PGlite (in the server's own thread) each commit is what limits the messages a second.
+ * A batch: the chat sends together the messages that arrive in one turn of the event loop
+ * (server/chat/send-queue.ts), so under load their statements and commits are shared. On PGlite,
+ * which runs in the server's own thread, each statement is what limits the messages a second.
  */
-export async function insertChatMessage(
+export async function insertChatMessages(
   db: Queryable,
-  input: NewChatMessage,
-): Promise<{ message: ChatMessage; created: boolean }> {
-  // Stamped no earlier than the room's latest message: a clock stepping back (NTP, a VM) must
-  // not put a new message above older ones in the (time, id) order. The latest is found by the
-  // (room, id) index (max(created_at) would read every message of the room).
-  let row: (Partial<ChatMessageRow> & { muted_until: Date | string | null }) | undefined;
-  try {
-    [row] = await db.query<Partial<ChatMessageRow> & { muted_until: Date | string | null }>(
-      `with muted as (
-         select muted_until from chat_mutes where user_id = $2::text and muted_until > now()
-       ),
-       inserted as (
-         insert into chat_messages
-           (room, user_id, name, msg, client_id, image_id, image_width, image_height, created_at)
-         select $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::integer,
-                $8::integer,
-                greatest(now(), (select created_at from chat_messages where room = $1::text
-                                 order by id desc limit 1))
-         where not exists (select 1 from muted)
-         on conflict (user_id, client_id) do nothing
-         returning *
-       ),
-       marked as (
-         insert into chat_reads (user_id, room, last_read_id)
-         select user_id, room, id from inserted
-         on conflict (user_id, room) do update set last_read_id = excluded.last_read_id
-           where chat_reads.last_read_id < excluded.last_read_id
-       )
-       select (select muted_until from muted) as muted_until, ${COLUMNS}
-       from (values (1)) as one (x) left join inserted on true`,
-      [
-        input.room,
-        input.userId,
-        input.name,
-        input.msg,
-        input.clientId ?? null,
-        input.image?.id ?? null,
-        input.image?.width ?? null,
-        input.image?.height ?? null,
-      ],
-    );
-  } catch (error) {
-    if (errorCode(error) === FOREIGN_KEY_VIOLATION) throw new ChatSenderGoneError({ cause: error });
-    throw error;
+  inputs: readonly NewChatMessage[],
+): Promise<SendOutcome[]> {
+  if (inputs.length === 0) return [];
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const mutes = await db.query<{ user_id: string; muted_until: Date | string }>(
+    'select user_id, muted_until from chat_mutes where user_id = any($1::text[]) and muted_until > now()',
+    [userIds],
+  );
+  const mutedUntil = new Map(mutes.map((row) => [row.user_id, new Date(row.muted_until)]));
+  // Every message gets a client id (the sender's, or one of ours) to find its row again.
+  const sends = inputs.map((input) => ({
+    ...input,
+    clientId: input.clientId ?? `srv-${randomUUID()}`,
+  }));
+  const stored = sends.filter((send) => !mutedUntil.has(send.userId));
+  const keyOf = (userId: string, clientId: string | null) => `${userId}\u0000${clientId ?? ''}`;
+  const rows = new Map<string, ChatMessageRow>();
+  if (stored.length > 0) {
+    const column = <K extends keyof (typeof stored)[number]>(key: K) =>
+      stored.map((send) => send[key]);
+    let inserted: (ChatMessageRow & { client_id: string })[];
+    try {
+      // Stamped no earlier than the room's latest message: a clock stepping back (NTP, a VM)
+      // must not put a new message above older ones in the (time, id) order. The latest is found
+      // by the (room, id) index (max(created_at) would read every message of the room).
+      inserted = await db.query<ChatMessageRow & { client_id: string }>(
+        `with input as (
+           select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::text[], $7::integer[], $8::integer[])
+             with ordinality as t (room, user_id, name, msg, client_id, image_id, image_width,
+                                   image_height, n)
+         ),
+         inserted as (
+           insert into chat_messages
+             (room, user_id, name, msg, client_id, image_id, image_width, image_height, created_at)
+           select i.room, i.user_id, i.name, i.msg, i.client_id, i.image_id, i.image_width,
+                  i.image_height,
+                  greatest(now(), (select c.created_at from chat_messages c where c.room = i.room
+                                   order by c.id desc limit 1))
+           from input i order by i.n
+           on conflict (user_id, client_id) do nothing
+           returning *
+         ),
+         marked as (
+           insert into chat_reads (user_id, room, last_read_id)
+           select user_id, room, max(id) from inserted group by user_id, room
+           order by user_id, room
+           on conflict (user_id, room) do update set last_read_id = excluded.last_read_id
+             where chat_reads.last_read_id < excluded.last_read_id
+         )
+         select ${COLUMNS}, client_id from inserted order by inserted.id`,
+        [
+          column('room'),
+          column('userId'),
+          column('name'),
+          column('msg'),
+          column('clientId'),
+          stored.map((send) => send.image?.id ?? null),
+          stored.map((send) => send.image?.width ?? null),
+          stored.map((send) => send.image?.height ?? null),
+        ],
+      );
+    } catch (error) {
+      if (errorCode(error) === FOREIGN_KEY_VIOLATION) {
+        throw new ChatSenderGoneError({ cause: error });
+      }
+      throw error;
+    }
+    for (const row of inserted) rows.set(keyOf(row.user_id, row.client_id), row);
   }
-  if (row?.muted_until) throw new ChatSenderMutedError(new Date(row.muted_until));
-  if (row?.id) return { message: toMessage(row as ChatMessageRow), created: true };
+  return Promise.all(
+    sends.map(async (send): Promise<SendOutcome> => {
+      const until = mutedUntil.get(send.userId);
+      if (until) return { mutedUntil: until };
+      const row = rows.get(keyOf(send.userId, send.clientId));
+      if (row) return { message: toMessage(row), created: true };
+      return { message: await storedRetry(db, send.userId, send.clientId), created: false };
+    }),
+  );
+}
+
+/** The message a retried client id stored the first time. */
+async function storedRetry(db: Queryable, userId: string, clientId: string): Promise<ChatMessage> {
   const [existing] = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages where user_id = $1 and client_id = $2`,
-    [input.userId, input.clientId ?? null],
+    [userId, clientId],
   );
   if (!existing) throw new Error('chat message conflicted but cannot be found');
   const [message] = await withReactions(db, [toMessage(existing)]);
   if (!message) throw new Error('chat message conflicted but cannot be found');
-  return { message, created: false };
+  return message;
+}
+
+/** Sends one message (insertChatMessages); a muted sender is ChatSenderMutedError. */
+export async function insertChatMessage(
+  db: Queryable,
+  input: NewChatMessage,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const [outcome] = await insertChatMessages(db, [input]);
+  if (!outcome) throw new Error('a sent message has no outcome');
+  if ('mutedUntil' in outcome) throw new ChatSenderMutedError(outcome.mutedUntil);
+  return outcome;
 }
 
 /** The room's latest `limit` messages, oldest first; `hasMore` when older ones exist. */
