@@ -23,6 +23,7 @@ import {
   bookUpdateBodySchema,
 } from './books';
 import { salesQuerySchema, salesReportSchema } from './sales';
+import { vitalsBeaconSchema, vitalsQuerySchema, vitalsReportSchema } from './vitals';
 import {
   chatMessageContextSchema,
   chatMessageParamsSchema,
@@ -133,6 +134,12 @@ export const API_ROUTES = {
     access: 'anyone',
     body: newsletterBodySchema,
     response: { 200: newsletterResponseSchema, 201: newsletterResponseSchema },
+  },
+  'POST /api/vitals': {
+    access: 'anyone',
+    body: vitalsBeaconSchema,
+    // Stored; nothing to answer (a beacon reads no answer).
+    response: { 204: notModifiedSchema.describe('Stored') },
   },
   'GET /api/openapi.json': {
     access: 'anyone',
@@ -288,6 +295,11 @@ export const API_ROUTES = {
     params: adminOrderParamsSchema,
     body: refundBodySchema,
     response: { 202: refundAcceptedSchema },
+  },
+  'GET /api/admin/vitals': {
+    access: 'admin',
+    query: vitalsQuerySchema,
+    response: { 200: vitalsReportSchema },
   },
   'GET /api/admin/sales': {
     access: 'admin',

@@ -29,6 +29,7 @@ import { bookRoutes } from './routes/books';
 import { chatModerationRoutes } from './routes/chat-moderation';
 import { chatSearchRoutes } from './routes/chat-search';
 import { chatDrawingRoutes } from './routes/chat-drawings';
+import { vitalsRoutes } from './routes/vitals';
 import { cartRoutes } from './routes/carts';
 import { courseRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(chatModerationRoutes);
         await api.register(chatSearchRoutes);
         await api.register(chatDrawingRoutes);
+        await api.register(vitalsRoutes);
       },
       { prefix: '/api' },
     );

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { reportVitals } from '@/app/report-vitals';
 import type { AuthService } from '@/lib/auth';
 
 const container = document.getElementById('root');
@@ -28,3 +29,5 @@ if (import.meta.env.VITE_API_MOCK === 'true') {
 } else {
   render(container);
 }
+// Real users' Core Web Vitals for this page view, once the first screen is interactive.
+reportVitals(window.location.pathname);

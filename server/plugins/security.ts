@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { API_REFERENCE_URL } from './openapi';
 
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
@@ -62,10 +62,38 @@ function serializeCsp(directives: Record<string, string[]>): string {
 }
 
 /**
- * The headers every answer carries, as plain values: for the answers Node or the router send
- * before any hook runs (431, 408, malformed URLs). Must match what helmet sends (a test checks).
+ * The two kinds of answer, each with its own security headers (docs/architecture.md §4):
+ * - `api`: the JSON answers under /api, their errors too, and the JSON errors Node's parser or the
+ *   router send before any hook runs (431, 408, malformed URLs);
+ * - `document`: everything else: the SPA's index.html and static files, the API reference page.
  */
-export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+export type AnswerKind = 'api' | 'document';
+
+/**
+ * The security headers of a kind of answer, as plain values (the default: the API's, as the
+ * answers sent outside Fastify are all JSON errors).
+ *
+ * A JSON answer is never rendered, framed or run, so it needs only what stops a browser from
+ * treating it as something else, as OWASP's REST Security Cheat Sheet lists: no sniffing, a CSP
+ * that allows nothing (should it ever be opened as a page) and no framing, and no cross-origin
+ * reads (CORP). Its Cache-Control is the route's own. HSTS is a policy of the host, which the
+ * browser records from the documents (the SPA calls the API from one), and the page CSP,
+ * Permissions-Policy, opener policy, referrer policy and the rest of helmet's set govern pages.
+ */
+export function securityHeaders(
+  config: Config,
+  kind: AnswerKind = 'api',
+): Readonly<Record<string, string>> {
+  if (kind === 'api') {
+    return {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+    };
+  }
+  // helmet's set as @fastify/helmet sent it (with our CSP, which has no upgrade-insecure-requests:
+  // it would break the plain-http local stack, the Auth Emulator being http://127.0.0.1:9099, and
+  // an opener policy Firebase's popup sign-in can talk through), plus Permissions-Policy.
   return {
     'content-security-policy': serializeCsp(contentSecurityDirectives(config)),
     'cross-origin-opener-policy': 'same-origin-allow-popups',
@@ -83,19 +111,30 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // Explicit list: helmet's defaults add upgrade-insecure-requests, which would break the
-      // plain-http local stack (the Auth Emulator is http://127.0.0.1:9099).
-      useDefaults: false,
-      directives: contentSecurityDirectives(config),
-    },
-    // Firebase's popup sign-in talks to its opener window.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
-  // helmet does not send Permissions-Policy.
-  app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+/** Whether `url` (path and query) is at or under `prefix`. */
+function isUnder(url: string, prefix: string): boolean {
+  if (!url.startsWith(prefix)) return false;
+  const next = url.charAt(prefix.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/** The kind of the answer to a request, by its path: the reference page is a document. */
+function answerKind(url: string): AnswerKind {
+  return isUnder(url, '/api') && !isUnder(url, API_REFERENCE_URL) ? 'api' : 'document';
+}
+
+/**
+ * Sends each answer its kind's security headers, built once here; a route or plugin may still
+ * override one (the reference page sets its own CSP).
+ */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const headers: Record<AnswerKind, Readonly<Record<string, string>>> = {
+    api: securityHeaders(config, 'api'),
+    document: securityHeaders(config, 'document'),
+  };
+  // A callback, not an async hook: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers[answerKind(request.url)]);
+    done();
   });
 }

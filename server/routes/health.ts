@@ -7,6 +7,13 @@ import { withTimeout } from '../with-timeout';
 /** How long each dependency may take to answer before it counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
 
+/**
+ * How old a check may be and still answer: a load balancer may poll many times a second, and
+ * each poll asking the database and Redis would cost them more than the shop's own requests.
+ * A dependency going down shows at most this much later.
+ */
+export const HEALTH_MAX_AGE_MS = 1_000;
+
 function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
   return withTimeout(Promise.resolve().then(check), CHECK_TIMEOUT_MS).then(
     () => true,
@@ -15,13 +22,45 @@ function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
 }
 
 /**
+ * `check`, run at most once per `maxAgeMs`: a result is reused while younger (counted from the
+ * check's start, so never older than that), and the callers that find none share the one
+ * check under way.
+ */
+function sharedCheck<T>(check: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
+  let last: { value: T; startedAt: number } | undefined;
+  let running: Promise<T> | undefined;
+  return () => {
+    if (last && performance.now() - last.startedAt < maxAgeMs) return Promise.resolve(last.value);
+    running ??= (async () => {
+      const startedAt = performance.now();
+      try {
+        const value = await check();
+        last = { value, startedAt };
+        return value;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+}
+
+/** The names of the dependencies that are down, for the 503's message. */
+function downNames(checks: HealthChecks): string[] {
+  return [
+    checks.database === 'down' ? 'Database' : undefined,
+    checks.redis === 'down' ? 'Redis' : undefined,
+  ].filter((name) => name !== undefined);
+}
+
+/**
  * GET /api/health: 200 when every dependency answers, else 503 naming the ones that are down
  * (for the load balancer, and for the operator reading it). Redis down is reported too, although
- * the shop keeps working without it (each process alone).
+ * the shop keeps working without it (each process alone). Answered from a check at most
+ * HEALTH_MAX_AGE_MS old.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Its answers are the table's only: 200, or 503 in the error shape with the checks.
-  apiRoute(app, 'GET /api/health', { errorResponses: false }, async (request, reply) => {
+  const checkDependencies = sharedCheck(async (): Promise<HealthChecks> => {
     const { redis } = app;
     const [database, redisUp] = await Promise.all([
       answersInTime(() => app.db.query('select 1')),
@@ -31,14 +70,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       database: database ? 'up' : 'down',
       redis: redisUp === undefined ? 'off' : redisUp ? 'up' : 'down',
     };
-    const down = [
-      checks.database === 'down' ? 'Database' : undefined,
-      checks.redis === 'down' ? 'Redis' : undefined,
-    ].filter((name) => name !== undefined);
+    // Once per check, not per poll.
+    if (downNames(checks).length > 0) app.log.warn({ checks }, 'health check: dependency down');
+    return checks;
+  }, HEALTH_MAX_AGE_MS);
+
+  // Its answers are the table's only: 200, or 503 in the error shape with the checks.
+  apiRoute(app, 'GET /api/health', { errorResponses: false }, async (_request, reply) => {
+    const checks = await checkDependencies();
+    const down = downNames(checks);
     if (down.length === 0) return { ok: true as const, checks };
 
     const message = `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not reachable`;
-    request.log.warn({ checks }, `health check: ${message}`);
     return reply.code(503).send({ ...apiError('service_unavailable', message), checks });
   });
 };

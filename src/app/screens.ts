@@ -32,6 +32,7 @@ export const screenLoaders = {
   adminBooks: () => import('./routes/dashboard/admin-books'),
   adminOrders: () => import('./routes/dashboard/admin-orders'),
   sales: () => import('./routes/dashboard/sales'),
+  performance: () => import('./routes/dashboard/performance'),
   reports: () => import('./routes/dashboard/reports'),
   /** The footer's six company and legal pages, one screen: the path picks the page. */
   info: () => import('./routes/info'),
@@ -107,6 +108,7 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },
       { path: dashboardRoutes.adminOrders, screen: 'adminOrders', access: 'admin' },
       { path: dashboardRoutes.sales, screen: 'sales', access: 'admin' },
+      { path: dashboardRoutes.performance, screen: 'performance', access: 'admin' },
       { path: dashboardRoutes.reports, screen: 'reports', access: 'admin' },
     ],
   },

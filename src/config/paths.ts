@@ -9,6 +9,7 @@ export const dashboardRoutes = {
   adminBooks: 'books',
   adminOrders: 'orders',
   sales: 'sales',
+  performance: 'performance',
   reports: 'reports',
 } as const;
 
@@ -39,6 +40,7 @@ export const paths = {
   adminBooks: `${dashboard}/${dashboardRoutes.adminBooks}`,
   adminOrders: `${dashboard}/${dashboardRoutes.adminOrders}`,
   sales: `${dashboard}/${dashboardRoutes.sales}`,
+  performance: `${dashboard}/${dashboardRoutes.performance}`,
   reports: `${dashboard}/${dashboardRoutes.reports}`,
   // The footer's company and legal pages (docs/product.md §2.19).
   about: '/about',

@@ -49,6 +49,7 @@ const ADMIN_SCREENS = [
   '/dashboard/books',
   '/dashboard/orders',
   '/dashboard/sales',
+  '/dashboard/performance',
   '/dashboard/reports',
 ];
 

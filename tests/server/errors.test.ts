@@ -213,7 +213,10 @@ describe('error responses', () => {
       error: { code: 'bad_request', message: 'A path parameter is too long' },
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // A JSON answer's own policy (server/plugins/security.ts), not the page's.
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it.each([

@@ -1,4 +1,7 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
 import { securityHeaders } from '../../server/plugins/security';
@@ -38,17 +41,63 @@ function directives(header: string | string[] | number | undefined): Map<string,
   return map;
 }
 
-describe('security headers', () => {
+/** A built SPA in a temporary directory: the documents the server sends besides the API. */
+async function spaBuild(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lt-security-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><body></body></html>');
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  await writeFile(path.join(dir, 'course.json'), '[]');
+  return dir;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const browserEncodings = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** The security headers of a JSON answer (docs/architecture.md §4), and nothing else. */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+/** The headers the documents carry and JSON answers do not. */
+const PAGE_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+];
+
+function expectApiHeaders(headers: Record<string, unknown> | Map<string, string>, label: string) {
+  const get = (name: string) => (headers instanceof Map ? headers.get(name) : headers[name]);
+  for (const [name, value] of Object.entries(API_HEADERS)) {
+    expect(get(name), `${label}: ${name}`).toBe(value);
+  }
+  for (const name of PAGE_ONLY_HEADERS) expect(get(name), `${label}: ${name}`).toBeUndefined();
+}
+
+describe('security headers of the documents', () => {
+  let dir: string;
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: false });
+    dir = await spaBuild();
+    t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
   });
   afterAll(async () => {
     await t.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('sends a CSP fit for the SPA and its services', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ibb.co']);
@@ -76,18 +125,18 @@ describe('security headers', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('sends the other helmet headers, with a popup-friendly opener policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends the other page headers, with a popup-friendly opener policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
   it('denies browser features the SPA does not use', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
     const policy = String(res.headers['permissions-policy']);
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'usb=()']) {
       expect(policy).toContain(feature);
@@ -95,26 +144,83 @@ describe('security headers', () => {
     expect(policy).toContain('payment=(self "https://js.stripe.com")');
   });
 
-  it('sends them on errors too', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends every page header on index.html, its fallback and the static files', async () => {
+    const page = securityHeaders(t.config, 'document');
+    expect(Object.keys(page).sort()).toEqual(
+      [
+        ...PAGE_ONLY_HEADERS,
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'x-content-type-options',
+      ].sort(),
+    );
+    const documents = [
+      { url: '/', headers: html },
+      { url: '/courses', headers: html },
+      { url: '/assets/index-abc123.js', headers: browserEncodings },
+      { url: '/course.json', headers: {} },
+    ];
+    for (const { url, headers } of documents) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      for (const [name, value] of Object.entries(page)) {
+        expect(res.headers[name], `${url}: ${name}`).toBe(value);
+      }
+    }
+  });
+
+  it('keeps the page headers on the API reference page, with its own CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(directives(res.headers['content-security-policy']).get('script-src')).toEqual([
+      "'self'",
+    ]);
+  });
+});
+
+describe('security headers of the JSON answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends only what a JSON answer needs: no page CSP, no HSTS, no Permissions-Policy', async () => {
+    for (const url of ['/api/health', '/api/books?page=1', '/api/openapi.json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browserEncodings });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expectApiHeaders(res.headers, url);
+    }
+  });
+
+  it('lists, for answers sent outside Fastify, the very headers the API answers carry', async () => {
+    expect(securityHeaders(t.config)).toEqual(API_HEADERS);
+    expect(securityHeaders(t.config, 'api')).toEqual(API_HEADERS);
+  });
+
+  it('sends them on errors in the JSON error shape too', async () => {
+    const errors = [
+      { url: '/api/nope', status: 404 },
+      { url: '/api/books?page=0', status: 400 },
+      { url: '/api/userprofile/a%40b.co', status: 401 },
+    ];
+    for (const { url, status } of errors) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer('not-a-token') });
+      expect(res.statusCode, url).toBe(status);
+      expect(apiErrorSchema.safeParse(res.json()).success, url).toBe(true);
+      expectApiHeaders(res.headers, url);
+    }
   });
 
   it('sends them on errors raised while routing (a malformed URL)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/books/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['permissions-policy']).toContain('camera=()');
-  });
-
-  it('lists, for answers sent outside Fastify, the very headers helmet sends', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    for (const [name, value] of Object.entries(securityHeaders(t.config))) {
-      expect(res.headers[name], name).toBe(value);
-    }
+    expectApiHeaders(res.headers, 'malformed URL');
   });
 
   it('forbids caching answers of routes that need credentials, even their errors', async () => {
@@ -161,30 +267,40 @@ describe('answers of the HTTP parser', () => {
     expect(apiErrorSchema.parse(JSON.parse(res.body))).toEqual({
       error: { code: 'bad_request', message: 'Request headers are too large' },
     });
-    for (const [name, value] of Object.entries(securityHeaders(t.config))) {
-      expect(res.headers.get(name), name).toBe(value);
-    }
+    expectApiHeaders(res.headers, '431');
   });
 
   it('answers a request Node cannot parse with a 400 JSON error', async () => {
     const res = parseRawResponse(await rawExchange(port, 'NOT HTTP AT ALL\r\n\r\n'));
     expect(res.status).toBe(400);
     expect(apiErrorSchema.parse(JSON.parse(res.body)).error.code).toBe('bad_request');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expectApiHeaders(res.headers, '400');
   });
 });
 
-describe('security headers with the Auth Emulator', () => {
-  let t: TestApp;
+/** An app serving a built SPA, with `env` on top. */
+function appWithSpa(env: Record<string, string>) {
+  let dir = '';
+  const app = { t: undefined as TestApp | undefined };
   beforeAll(async () => {
-    t = await buildTestApp({ seed: false, env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' } });
+    dir = await spaBuild();
+    app.t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir, ...env } });
   });
   afterAll(async () => {
-    await t.close();
+    await app.t?.close();
+    await rm(dir, { recursive: true, force: true });
   });
+  return async () => {
+    if (!app.t) throw new Error('the app is not built');
+    return { t: app.t, res: await app.t.app.inject({ method: 'GET', url: '/', headers: html }) };
+  };
+}
+
+describe('security headers with the Auth Emulator', () => {
+  const page = appWithSpa({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
 
   it('lets the SPA reach and frame the emulator', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const { res } = await page();
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('connect-src')).toContain('http://127.0.0.1:9099');
     expect(csp.get('frame-src')).toContain('http://127.0.0.1:9099');
@@ -192,19 +308,13 @@ describe('security headers with the Auth Emulator', () => {
 });
 
 describe('security headers with the Stripe emulator', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({
-      seed: false,
-      env: { STRIPE_EMULATOR_URL: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_emulator' },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const page = appWithSpa({
+    STRIPE_EMULATOR_URL: 'http://127.0.0.1:12111',
+    STRIPE_SECRET_KEY: 'sk_test_emulator',
   });
 
   it('lets the SPA load the Stripe.js stand-in and confirm cards there, keeping Stripe', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const { t, res } = await page();
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual([
       "'self'",
@@ -215,8 +325,7 @@ describe('security headers with the Stripe emulator', () => {
     expect(csp.get('connect-src')).toContain('http://127.0.0.1:12111');
     expect(csp.get('connect-src')).toContain('https://api.stripe.com');
     expect(csp.get('frame-src')).toContain('https://js.stripe.com');
-    // The headers of answers sent before any hook agree with helmet's.
-    expect(securityHeaders(t.config)['content-security-policy']).toBe(
+    expect(securityHeaders(t.config, 'document')['content-security-policy']).toBe(
       res.headers['content-security-policy'],
     );
   });

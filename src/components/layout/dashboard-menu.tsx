@@ -5,6 +5,7 @@ import {
   CartIcon,
   ChartIcon,
   FlagIcon,
+  GaugeIcon,
   GraduationCapIcon,
   LibraryIcon,
   UserIcon,
@@ -36,6 +37,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
       { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
       { to: paths.adminOrders, label: 'Orders', icon: CartIcon },
       { to: paths.sales, label: 'Sales', icon: ChartIcon },
+      { to: paths.performance, label: 'Performance', icon: GaugeIcon },
       { to: paths.reports, label: 'Reports', icon: FlagIcon },
     );
   }

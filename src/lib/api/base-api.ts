@@ -46,6 +46,7 @@ export const baseApi = createApi({
     'AdminBooks',
     'AdminOrders',
     'Sales',
+    'Vitals',
     'ChatReports',
     'ChatUnread',
     'Cart',

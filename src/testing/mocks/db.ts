@@ -5,6 +5,7 @@ import type { PaymentSource } from '@contract/checkout-rules';
 import type { Order } from '@contract/orders';
 import type { ShippingAddress } from '@contract/payments';
 import type { UserProfile, UserRole } from '@contract/users';
+import type { PageRoute, VitalsBeacon } from '@contract/vitals';
 import type { Course } from '@/features/courses/types';
 import { buildBookDetail, buildCourse } from '../data';
 
@@ -69,6 +70,9 @@ export type DbCartLine = Omit<CartLine, 'status' | 'stock'> &
 /** A report of a chat message, as the server keeps it (issue 17 §2). */
 export type DbChatReport = Omit<ChatReport, 'context' | 'messageExists' | 'authorMutedUntil'>;
 
+/** A page view's Core Web Vitals beacon as the server keeps it (its web_vitals table). */
+export type DbVital = VitalsBeacon & { createdAt: number };
+
 /** An account as the server keeps it: created at the first token exchange. */
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
 
@@ -89,6 +93,8 @@ type Db = {
   chatReports: DbChatReport[];
   /** Until when (ISO 8601) each muted user, by account id, may not send chat messages. */
   chatMutes: Map<string, string>;
+  /** Page views' Core Web Vitals, oldest first. */
+  vitals: DbVital[];
 };
 
 let userSequence = 0;
@@ -170,6 +176,31 @@ function seedBooks(): DbBook[] {
   ];
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A few page views of the last days, so `npm run dev:mock`'s Performance screen has figures. */
+function seedVitals(): DbVital[] {
+  const now = Date.now();
+  const view = (hoursAgo: number, route: PageRoute, metrics: VitalsBeacon['metrics']): DbVital => ({
+    route,
+    metrics,
+    connection: '4g',
+    createdAt: now - hoursAgo * HOUR_MS,
+  });
+  return [
+    view(150, '/home', { LCP: 2100, INP: 80, CLS: 0.02, FCP: 1200, TTFB: 300 }),
+    view(100, '/home', { LCP: 1900, INP: 120, CLS: 0.01, FCP: 1100, TTFB: 280 }),
+    view(60, '/home', { LCP: 2600, INP: 60, CLS: 0.03, FCP: 1500, TTFB: 420 }),
+    view(20, '/home', { LCP: 1700, CLS: 0, FCP: 950, TTFB: 250 }),
+    view(90, '/book', { LCP: 3100, INP: 240, CLS: 0.08, FCP: 1900, TTFB: 650 }),
+    view(30, '/book', { LCP: 2800, INP: 180, CLS: 0.12, FCP: 1700, TTFB: 600 }),
+    view(5, '/book', { LCP: 3400, INP: 310, CLS: 0.09, FCP: 2100, TTFB: 900 }),
+    view(70, '/book/:bookId', { LCP: 1600, INP: 90, CLS: 0.01, FCP: 900, TTFB: 200 }),
+    view(2, '/book/:bookId', { LCP: 1800, INP: 110, CLS: 0.02, FCP: 1000, TTFB: 240 }),
+    view(40, '/cart-book', { LCP: 4700, INP: 620, CLS: 0.3, FCP: 3300, TTFB: 1900 }),
+  ];
+}
+
 export const db: Db = {
   courses: seedCourses(),
   books: seedBooks(),
@@ -181,6 +212,7 @@ export const db: Db = {
   audit: [],
   chatReports: [],
   chatMutes: new Map(),
+  vitals: seedVitals(),
 };
 seedUsers();
 
@@ -194,5 +226,6 @@ export function resetDb(): void {
   db.audit = [];
   db.chatReports = [];
   db.chatMutes = new Map();
+  db.vitals = seedVitals();
   seedUsers();
 }

@@ -18,6 +18,7 @@ import { db } from './db';
 import { chatUnreadHandlers } from './chat-unread-handlers';
 import { chatDrawingHandlers } from './chat-drawing-handlers';
 import { userHandlers } from './user-handlers';
+import { adminVitalsHandlers, vitalsHandlers } from './vitals-handlers';
 
 export { apiPath } from './api-route';
 
@@ -91,6 +92,7 @@ export const handlers = [
   ...adminBookHandlers,
   ...adminOrderHandlers,
   ...salesHandlers,
+  ...adminVitalsHandlers,
   ...chatModerationAdminHandlers,
   ...userHandlers,
   ...chatModerationHandlers,
@@ -100,4 +102,5 @@ export const handlers = [
   ...cartHandlers,
   ...checkoutHandlers,
   ...stripeHandlers,
+  ...vitalsHandlers,
 ];

@@ -25,6 +25,7 @@ const GENEROUS_LIMITS: RateLimitMaxima = {
   chatModerationPerAdmin: 10_000,
   chatSearchPerUser: 10_000,
   chatDrawingPerUser: 10_000,
+  vitalsPerIp: 10_000,
 };
 
 /**

@@ -1,0 +1,93 @@
+import type { Metric } from 'web-vitals';
+import {
+  CONNECTION_TYPES,
+  PAGE_ROUTES,
+  vitalsBeaconSchema,
+  type PageRoute,
+  type VitalMetric,
+  type VitalsBeacon,
+} from '@contract/vitals';
+import { env } from '@/config/env';
+import { routesFor } from './screens';
+
+/**
+ * The route pattern of `pathname` as the router matches it (`/book/:bookId`, never the address),
+ * or undefined if it is not one the server knows (contract/vitals.ts PAGE_ROUTES).
+ */
+export function routePatternOf(pathname: string): PageRoute | undefined {
+  const routes = routesFor(pathname);
+  if (routes.length === 0) return undefined;
+  const joined = routes
+    .map((route) => route.path)
+    .filter((path) => path !== undefined)
+    .reduce(
+      (whole, path) =>
+        path === '*' ? '*' : `${whole.replace(/\/$/, '')}/${path.replace(/^\//, '')}`,
+      '',
+    );
+  const pattern = joined === '' ? '/' : joined;
+  return (PAGE_ROUTES as readonly string[]).includes(pattern) ? (pattern as PageRoute) : undefined;
+}
+
+type NetworkInformation = { effectiveType?: string };
+
+function connectionType(): VitalsBeacon['connection'] {
+  const type = (navigator as Navigator & { connection?: NetworkInformation }).connection
+    ?.effectiveType;
+  return CONNECTION_TYPES.find((known) => known === type);
+}
+
+/**
+ * Real users' Core Web Vitals (issue 18 §2, docs/product.md §10.11): once the first screen is
+ * interactive, loads Google's `web-vitals` and, when the page is hidden (left, closed, or put in
+ * the background), sends one beacon for this page view: its route pattern, the metrics measured
+ * and the connection type, nothing else.
+ */
+export function reportVitals(pathname: string, win: Window = window): void {
+  const route = routePatternOf(pathname);
+  if (!route || typeof win.navigator.sendBeacon !== 'function') return;
+  const start = () => {
+    void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
+      const metrics: Partial<Record<VitalMetric, number>> = {};
+      const keep = (metric: Metric) => {
+        metrics[metric.name as VitalMetric] = metric.value;
+      };
+      onLCP(keep);
+      onINP(keep);
+      onCLS(keep);
+      onFCP(keep);
+      onTTFB(keep);
+      let sent = false;
+      const send = (event: Event) => {
+        if (sent) return;
+        // Hidden: left, closed or put in the background (pagehide may come while still visible).
+        if (event.type === 'visibilitychange' && win.document.visibilityState !== 'hidden') return;
+        const beacon = vitalsBeaconSchema.safeParse({
+          route,
+          metrics,
+          connection: connectionType(),
+        });
+        // Nothing measured (a page hidden at once), or nothing the server would take.
+        if (!beacon.success) return;
+        sent = true;
+        const body = new Blob([JSON.stringify(beacon.data)], { type: 'application/json' });
+        win.navigator.sendBeacon(`${env.apiUrl}/vitals`, body);
+      };
+      // Added after web-vitals' own listeners, so CLS and INP have their final values by then.
+      win.document.addEventListener('visibilitychange', send);
+      win.addEventListener('pagehide', send);
+      // For the e2e test and anyone profiling: from here on, leaving the page sends the beacon.
+      win.performance.mark('vitals-ready');
+    });
+  };
+  // After the first screen is interactive: outside the first screen's budget and its main thread.
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') {
+      win.requestIdleCallback(start, { timeout: 5_000 });
+    } else {
+      win.setTimeout(start, 2_000);
+    }
+  };
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}

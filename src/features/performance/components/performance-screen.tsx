@@ -1,0 +1,226 @@
+import { Fragment } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  rateVital,
+  VITAL_METRIC_NAMES,
+  VITALS_DEFAULT_DAYS,
+  type VitalMetric,
+  type VitalsReport,
+} from '@contract/vitals';
+import { LoadError } from '@/components/load-error';
+import { ScreenHeader } from '@/components/screen-header';
+import { Spinner } from '@/components/spinner';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { useGetVitalsQuery } from '../api/vitals-api';
+import { VitalsChart } from './vitals-chart';
+import {
+  formatVital,
+  goodLimit,
+  METRIC_TITLES,
+  RATING_DOTS,
+  RATING_LABELS,
+  views,
+} from './vitals-format';
+
+/** The periods the screen offers, in days (the server keeps 30). */
+const PERIODS = [7, 14, 30] as const;
+
+function periodOf(text: string | null): number {
+  const days = Number(text);
+  return (PERIODS as readonly number[]).includes(days) ? days : VITALS_DEFAULT_DAYS;
+}
+
+type RouteFigures = VitalsReport['routes'][number];
+
+function FigureCell({
+  metric,
+  figure,
+}: {
+  metric: VitalMetric;
+  figure: RouteFigures['metrics'][VitalMetric];
+}) {
+  if (!figure) {
+    return (
+      <td>
+        <span aria-hidden="true" className="text-base-content/60">
+          —
+        </span>
+        <span className="sr-only">Not measured</span>
+      </td>
+    );
+  }
+  const rating = rateVital(metric, figure.p75);
+  return (
+    <td>
+      <span className="block whitespace-nowrap font-semibold tabular-nums">
+        {formatVital(metric, figure.p75)}
+      </span>
+      <span className="flex items-start gap-1.5 text-xs">
+        <span
+          className={`mt-1 h-2 w-2 shrink-0 rounded-full ${RATING_DOTS[rating]}`}
+          aria-hidden="true"
+        />
+        {RATING_LABELS[rating]}
+      </span>
+      <span className="block whitespace-nowrap text-xs tabular-nums text-base-content/70">
+        {views(figure.views)}
+      </span>
+    </td>
+  );
+}
+
+/**
+ * A route pattern that may break before its slashes on a phone (`/dashboard` `/performance`);
+ * wider screens hide the break points (VitalsTable). Its text stays the pattern.
+ */
+function RouteName({ route }: { route: string }) {
+  return route.split(/(?=\/)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+function VitalsTable({ report }: { report: VitalsReport }) {
+  return (
+    <div className="rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+      <h2 id="vitals-table-heading" className="px-4 pt-4 font-semibold sm:px-5">
+        Every metric per page (75th percentile, last {report.days} days)
+      </h2>
+      {/* Scrolls sideways in its own box on a phone; focusable so a keyboard can scroll it. */}
+      <div
+        role="region"
+        aria-labelledby="vitals-table-heading"
+        tabIndex={0}
+        className="mt-2 overflow-x-auto pb-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
+      >
+        <table className="table table-sm" aria-labelledby="vitals-table-heading">
+          <thead>
+            <tr className="align-bottom text-xs text-base-content/70">
+              <th scope="col">Page</th>
+              <th scope="col" className="text-right">
+                Page views
+              </th>
+              {VITAL_METRIC_NAMES.map((metric) => (
+                <th key={metric} scope="col">
+                  <abbr title={METRIC_TITLES[metric]} className="font-semibold no-underline">
+                    {metric}
+                  </abbr>
+                  <span className="block whitespace-nowrap font-normal">
+                    good {goodLimit(metric)}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {report.routes.map((route) => (
+              <tr key={route.route} className="align-top">
+                <th
+                  scope="row"
+                  // Named by the pattern itself: the break points would split it into words.
+                  aria-label={route.route}
+                  className="font-mono text-xs font-medium sm:text-sm"
+                >
+                  <span className="block max-w-32 sm:max-w-none sm:whitespace-nowrap sm:[&_wbr]:hidden">
+                    <RouteName route={route.route} />
+                  </span>
+                </th>
+                <td className="text-right tabular-nums">{route.views}</td>
+                {VITAL_METRIC_NAMES.map((metric) => (
+                  <FigureCell key={metric} metric={metric} figure={route.metrics[metric]} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function Report({ report }: { report: VitalsReport }) {
+  if (report.routes.length === 0) {
+    return (
+      <p className="rounded-2xl bg-base-100 p-6 text-center text-base-content/70 shadow-sm ring-1 ring-base-200">
+        No page views measured in the last {report.days} days.
+      </p>
+    );
+  }
+  return (
+    <>
+      <VitalsChart routes={report.routes} />
+      <VitalsTable report={report} />
+    </>
+  );
+}
+
+/**
+ * Performance (docs/product.md §2.24): how fast the shop is for real visitors, as the 75th
+ * percentile of each Core Web Vital per page, rated by Google's bands. The period is in the
+ * address (`?days=`), so a reload keeps it; read afresh on every visit.
+ */
+export function PerformanceScreen() {
+  const [params, setParams] = useSearchParams();
+  const days = periodOf(params.get('days'));
+  const { data, error, isError, isLoading, isFetching, refetch } = useGetVitalsQuery(
+    { days },
+    { refetchOnMountOrArgChange: true },
+  );
+
+  return (
+    <section aria-labelledby="performance-heading" className="space-y-6">
+      <ScreenHeader
+        eyebrow="Core Web Vitals"
+        headingId="performance-heading"
+        heading="Performance"
+        refreshing={isFetching && !isLoading}
+        note={
+          <p className="mt-1 max-w-prose text-sm text-base-content/70">
+            How fast the shop is for the people who use it: the 75th percentile of each Core Web
+            Vital per page, from real visits.
+          </p>
+        }
+      >
+        <div>
+          <label htmlFor="performance-period" className="mb-1.5 block text-sm font-medium">
+            Period
+          </label>
+          <select
+            id="performance-period"
+            value={days}
+            onChange={(event) =>
+              setParams((current) => {
+                const next = new URLSearchParams(current);
+                if (Number(event.target.value) === VITALS_DEFAULT_DAYS) next.delete('days');
+                else next.set('days', event.target.value);
+                return next;
+              })
+            }
+            className="select select-bordered rounded-xl"
+          >
+            {PERIODS.map((period) => (
+              <option key={period} value={period}>
+                Last {period} days
+              </option>
+            ))}
+          </select>
+        </div>
+      </ScreenHeader>
+      {/* Room for the report while it loads, so the page under it does not jump. */}
+      <div className="min-h-96 space-y-6">
+        {isLoading ? (
+          <Spinner label="Loading the figures…" />
+        ) : isError || !data ? (
+          <LoadError
+            message={errorMessageOr(error, 'Could not load the figures.')}
+            onRetry={() => void refetch()}
+          />
+        ) : (
+          <Report report={data} />
+        )}
+      </div>
+    </section>
+  );
+}

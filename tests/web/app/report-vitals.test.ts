@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Metric } from 'web-vitals';
+import { PAGE_ROUTES } from '@contract/vitals';
+import { reportVitals, routePatternOf } from '@/app/report-vitals';
+import { screenRoutes, type ScreenRoute } from '@/app/screens';
+
+// Each web-vitals function reports a fixed value, as the library does once it has measured.
+vi.mock('web-vitals', () => {
+  const report = (name: string, value: number) => (callback: (metric: Metric) => void) =>
+    callback({ name, value } as Metric);
+  return {
+    onLCP: report('LCP', 1834.5),
+    onINP: report('INP', 64),
+    onCLS: report('CLS', 0.012),
+    onFCP: report('FCP', 902),
+    onTTFB: report('TTFB', 110),
+  };
+});
+
+const beacons: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  beacons.length = 0;
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: Blob) => {
+      beacons.push({ url, body });
+      return true;
+    },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+});
+
+async function hide() {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+async function sent(): Promise<unknown[]> {
+  return Promise.all(beacons.map(async ({ body }) => JSON.parse(await (body as Blob).text())));
+}
+
+describe('real users’ Core Web Vitals', () => {
+  it('names a page by its route pattern, never its address', () => {
+    expect(routePatternOf('/')).toBe('/');
+    expect(routePatternOf('/book/6650f0c2a1b2c3d4e5f60718')).toBe('/book/:bookId');
+    expect(routePatternOf('/chat/Java')).toBe('/chat/:roomId');
+    expect(routePatternOf('/orders/pi_123/receipt')).toBe('/orders/:paymentId/receipt');
+    expect(routePatternOf('/dashboard')).toBe('/dashboard');
+    expect(routePatternOf('/dashboard/sales')).toBe('/dashboard/sales');
+    expect(routePatternOf('/no/such/page')).toBe('*');
+  });
+
+  it('the server accepts exactly the router’s screens', () => {
+    const patterns = (routes: ScreenRoute[], prefix = ''): string[] =>
+      routes.flatMap((route) => {
+        const path =
+          route.path === undefined
+            ? prefix
+            : route.path === '*'
+              ? '*'
+              : `${prefix}/${route.path.replace(/^\//, '')}`.replace(/\/+$/, '') || '/';
+        return route.children ? [path, ...patterns(route.children, path)] : [path];
+      });
+    // The same list both ways: no screen the server would refuse, no pattern left from an old one.
+    expect([...new Set(patterns(screenRoutes))].sort()).toEqual([...PAGE_ROUTES].sort());
+  });
+
+  it('sends one beacon when the page is hidden: the pattern, the metrics, nothing else', async () => {
+    reportVitals('/book/6650f0c2a1b2c3d4e5f60718');
+    await vi.waitFor(async () => {
+      await hide();
+      expect(beacons).toHaveLength(1);
+    });
+    // Hidden again, or left: still one beacon for this page view.
+    await hide();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toHaveLength(1);
+    expect(beacons[0]?.url).toBe('/api/vitals');
+    expect(await sent()).toEqual([
+      {
+        route: '/book/:bookId',
+        metrics: { LCP: 1834.5, INP: 64, CLS: 0.012, FCP: 902, TTFB: 110 },
+      },
+    ]);
+  });
+});
