@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   rateVital,
   VITAL_METRIC_NAMES,
@@ -8,6 +7,7 @@ import {
   type VitalsReport,
 } from '@contract/vitals';
 import { LoadError } from '@/components/load-error';
+import { PeriodSelect, usePeriodParam } from '@/components/period-select';
 import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
@@ -24,11 +24,6 @@ import {
 
 /** The periods the screen offers, in days (the server keeps 30). */
 const PERIODS = [7, 14, 30] as const;
-
-function periodOf(text: string | null): number {
-  const days = Number(text);
-  return (PERIODS as readonly number[]).includes(days) ? days : VITALS_DEFAULT_DAYS;
-}
 
 type RouteFigures = VitalsReport['routes'][number];
 
@@ -162,8 +157,7 @@ function Report({ report }: { report: VitalsReport }) {
  * address (`?days=`), so a reload keeps it; read afresh on every visit.
  */
 export function PerformanceScreen() {
-  const [params, setParams] = useSearchParams();
-  const days = periodOf(params.get('days'));
+  const [days, setDays] = usePeriodParam(PERIODS, VITALS_DEFAULT_DAYS);
   const { data, error, isError, isLoading, isFetching, refetch } = useGetVitalsQuery(
     { days },
     { refetchOnMountOrArgChange: true },
@@ -183,30 +177,7 @@ export function PerformanceScreen() {
           </p>
         }
       >
-        <div>
-          <label htmlFor="performance-period" className="mb-1.5 block text-sm font-medium">
-            Period
-          </label>
-          <select
-            id="performance-period"
-            value={days}
-            onChange={(event) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (Number(event.target.value) === VITALS_DEFAULT_DAYS) next.delete('days');
-                else next.set('days', event.target.value);
-                return next;
-              })
-            }
-            className="select select-bordered rounded-xl"
-          >
-            {PERIODS.map((period) => (
-              <option key={period} value={period}>
-                Last {period} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <PeriodSelect id="performance-period" periods={PERIODS} days={days} onChange={setDays} />
       </ScreenHeader>
       {/* Room for the report while it loads, so the page under it does not jump. */}
       <div className="min-h-96 space-y-6">

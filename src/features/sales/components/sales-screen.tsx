@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { SALES_DEFAULT_DAYS, type SalesReport, type TopSeller } from '@contract/sales';
 import { LoadError } from '@/components/load-error';
+import { PeriodSelect, usePeriodParam } from '@/components/period-select';
 import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
@@ -10,11 +10,6 @@ import { dayLabel, money } from './sales-format';
 
 /** The periods the screen offers, in days. */
 const PERIODS = [7, 30, 90, 365] as const;
-
-function periodOf(text: string | null): number {
-  const days = Number(text);
-  return (PERIODS as readonly number[]).includes(days) ? days : SALES_DEFAULT_DAYS;
-}
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -137,8 +132,7 @@ function Report({ report }: { report: SalesReport }) {
  * address (`?days=`), so a reload keeps it. Read afresh on every visit: a sale may have come in.
  */
 export function SalesScreen() {
-  const [params, setParams] = useSearchParams();
-  const days = periodOf(params.get('days'));
+  const [days, setDays] = usePeriodParam(PERIODS, SALES_DEFAULT_DAYS);
   const { data, error, isError, isLoading, isFetching, refetch } = useGetSalesQuery(
     { days },
     { refetchOnMountOrArgChange: true },
@@ -159,30 +153,7 @@ export function SalesScreen() {
           )
         }
       >
-        <div>
-          <label htmlFor="sales-period" className="mb-1.5 block text-sm font-medium">
-            Period
-          </label>
-          <select
-            id="sales-period"
-            value={days}
-            onChange={(event) =>
-              setParams((current) => {
-                const next = new URLSearchParams(current);
-                if (Number(event.target.value) === SALES_DEFAULT_DAYS) next.delete('days');
-                else next.set('days', event.target.value);
-                return next;
-              })
-            }
-            className="select select-bordered rounded-xl"
-          >
-            {PERIODS.map((period) => (
-              <option key={period} value={period}>
-                Last {period} days
-              </option>
-            ))}
-          </select>
-        </div>
+        <PeriodSelect id="sales-period" periods={PERIODS} days={days} onChange={setDays} />
       </ScreenHeader>
       {isLoading ? (
         <Spinner label="Loading the sales…" />
