@@ -35,3 +35,30 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   await page.reload();
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
 });
+
+test('a screen asks for its data once: the home page one GET /api/books?limit=4, for a visitor and a signed-in user', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/books') asked.push(url.search);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /See More/i })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['?limit=4']);
+
+  // Signed in, the session settles while the first screen renders: still one request.
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
+  await page.getByLabel('Password', { exact: true }).fill('student123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+  asked.length = 0;
+  await page.goto('/');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['?limit=4']);
+});

@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe('Reports (/dashboard/reports)', { timeout: 20_000 }, () => {
-  it('is in the admin menu after Sales and lists open reports, newest first, in context', async () => {
+  it('is in the admin menu after Performance and lists open reports, newest first, in context', async () => {
     const seeded = fakeChat.seed('PHP', 12, { userId: 'u-troll', name: 'Troll' });
     const [older, target] = [seeded[1], seeded[6]];
     if (!older || !target) throw new Error('not seeded');
@@ -57,7 +57,7 @@ describe('Reports (/dashboard/reports)', { timeout: 20_000 }, () => {
 
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-2)).toEqual(['Sales', 'Reports']);
+    expect(links.slice(-3)).toEqual(['Sales', 'Performance', 'Reports']);
 
     expect(await screen.findByText('2 open reports')).toBeInTheDocument();
     await screen.findAllByRole('article');

@@ -61,7 +61,14 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     await renderBooks();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-5)).toEqual(['Add Book', 'Books', 'Orders', 'Sales', 'Reports']);
+    expect(links.slice(-6)).toEqual([
+      'Add Book',
+      'Books',
+      'Orders',
+      'Sales',
+      'Performance',
+      'Reports',
+    ]);
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/dashboard/books');
     expect(menu.getByRole('link', { name: 'Books' })).toHaveAttribute('aria-current', 'page');
   });

@@ -142,7 +142,7 @@ describe('Orders (admin)', { timeout: 15_000 }, () => {
     await renderOrders();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-4)).toEqual(['Books', 'Orders', 'Sales', 'Reports']);
+    expect(links.slice(-5)).toEqual(['Books', 'Orders', 'Sales', 'Performance', 'Reports']);
     expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/orders');
     expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   });
