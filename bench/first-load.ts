@@ -21,6 +21,8 @@ const EMULATOR_PORT = 9299;
 const PORTS: StackPorts = { server: PORT, authEmulator: EMULATOR_PORT, stripeEmulator: 12311 };
 const DIST = '.bench/dist';
 const BUDGET_KB = 130;
+/** The chunks loaded only once the first screen is interactive (the field measurement). */
+const AFTER_INTERACTIVE = /\/assets\/web-vitals-[\w-]+\.js$/;
 const FORBIDDEN: Record<string, RegExp> = {
   firebase: /FirebaseError|identitytoolkit\.googleapis/,
   stripe: /js\.stripe\.com|stripe\.elements/i,
@@ -98,7 +100,11 @@ async function main(): Promise<void> {
         `${total(boot, 'gzipKb').toFixed(1)} KB gzip / ${total(boot, 'brotliKb').toFixed(1)} KB brotli`,
     );
     for (const route of PUBLIC_ROUTES) {
-      const scripts = await scriptsOf(browser, route);
+      const loaded = await scriptsOf(browser, route);
+      // web-vitals loads once the first screen is interactive (src/app/report-vitals.ts): issue
+      // 18 puts it outside the first screen's budget. Shown, not counted.
+      const later = loaded.filter((s) => AFTER_INTERACTIVE.test(s.path));
+      const scripts = loaded.filter((s) => !AFTER_INTERACTIVE.test(s.path));
       const gzip = total(scripts, 'gzipKb');
       console.log(
         `${route}: first screen ${gzip.toFixed(1)} KB gzip / ${total(scripts, 'brotliKb').toFixed(1)} KB brotli ` +
@@ -108,6 +114,9 @@ async function main(): Promise<void> {
         console.log(
           `  ${s.path}  ${s.gzipKb.toFixed(1)} KB gzip, ${s.brotliKb.toFixed(1)} KB brotli`,
         );
+      }
+      for (const s of later) {
+        console.log(`  after interactive, not counted: ${s.path}  ${s.gzipKb.toFixed(1)} KB gzip`);
       }
       if (gzip > BUDGET_KB) failed = true;
       for (const [name, marker] of Object.entries(FORBIDDEN)) {

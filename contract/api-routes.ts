@@ -45,8 +45,7 @@ import {
   cartLineSchema,
   cartQuantityBodySchema,
 } from './carts';
-import { chatMessageSchema } from './chat';
-import { drawingShareQuerySchema } from './chat-drawings';
+import { chatMessageSchema, drawingShareQuerySchema } from './chat';
 import { chatUnreadSchema } from './chat-unread';
 import { ownedCourseListSchema } from './courses';
 import { healthySchema, unhealthySchema } from './health';

@@ -1,7 +1,5 @@
-import { z } from 'zod';
-import { CHAT_LIMITS } from './chat-rules';
+// Zod-free, so /drawing's first screen carries no zod (its query schema is in contract/chat.ts).
 import { IMAGE_LIMITS, pngSize } from './image-rules';
-import { textSchema } from './text';
 
 /**
  * POST /chat/rooms/{room}/drawings (issue 17 §1, docs/product.md §2.9): a drawing from /drawing,
@@ -37,15 +35,3 @@ export function checkDrawing(
   }
   return { ok: true, ...size };
 }
-
-/**
- * POST /chat/rooms/{room}/drawings?name=: the name to post under, the one the chat room would use
- * (src/lib/chat-name.ts); without it, the name the user last chatted under, else the account's.
- */
-export const drawingShareQuerySchema = z.object({
-  name: textSchema({ error: 'Must be a string' })
-    .trim()
-    .min(1, 'Must not be empty')
-    .max(CHAT_LIMITS.maxNameLength, `Must be at most ${CHAT_LIMITS.maxNameLength} characters`)
-    .optional(),
-});

@@ -371,3 +371,16 @@ export interface ChatServerToClientEvents {
   strokeRemoved(event: StrokeRemovedEvent): void;
   boardCleared(event: BoardClearedEvent): void;
 }
+
+/**
+ * POST /chat/rooms/{room}/drawings?name= (contract/chat-drawings.ts): the name to post under, the
+ * one the chat room would use (src/lib/chat-name.ts); without it, the name the user last chatted
+ * under, else the account's.
+ */
+export const drawingShareQuerySchema = z.object({
+  name: textSchema({ error: 'Must be a string' })
+    .trim()
+    .min(1, 'Must not be empty')
+    .max(CHAT_LIMITS.maxNameLength, `Must be at most ${CHAT_LIMITS.maxNameLength} characters`)
+    .optional(),
+});

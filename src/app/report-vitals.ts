@@ -1,12 +1,12 @@
 import type { Metric } from 'web-vitals';
+import type { VitalsBeacon } from '@contract/vitals';
 import {
   CONNECTION_TYPES,
   PAGE_ROUTES,
-  vitalsBeaconSchema,
+  VITAL_METRICS,
   type PageRoute,
   type VitalMetric,
-  type VitalsBeacon,
-} from '@contract/vitals';
+} from '@contract/vitals-rules';
 import { env } from '@/config/env';
 import { routesFor } from './screens';
 
@@ -49,8 +49,18 @@ export function reportVitals(pathname: string, win: Window = window): void {
   const start = () => {
     void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
       const metrics: Partial<Record<VitalMetric, number>> = {};
+      // Only the contract's metrics, within their plausible range: what the server takes.
       const keep = (metric: Metric) => {
-        metrics[metric.name as VitalMetric] = metric.value;
+        const name = metric.name as VitalMetric;
+        const known = VITAL_METRICS[name] as (typeof VITAL_METRICS)[VitalMetric] | undefined;
+        if (
+          known &&
+          Number.isFinite(metric.value) &&
+          metric.value >= 0 &&
+          metric.value <= known.max
+        ) {
+          metrics[name] = metric.value;
+        }
       };
       onLCP(keep);
       onINP(keep);
@@ -62,15 +72,12 @@ export function reportVitals(pathname: string, win: Window = window): void {
         if (sent) return;
         // Hidden: left, closed or put in the background (pagehide may come while still visible).
         if (event.type === 'visibilitychange' && win.document.visibilityState !== 'hidden') return;
-        const beacon = vitalsBeaconSchema.safeParse({
-          route,
-          metrics,
-          connection: connectionType(),
-        });
-        // Nothing measured (a page hidden at once), or nothing the server would take.
-        if (!beacon.success) return;
+        // Nothing measured (a page hidden at once): nothing to send.
+        if (Object.keys(metrics).length === 0) return;
         sent = true;
-        const body = new Blob([JSON.stringify(beacon.data)], { type: 'application/json' });
+        const connection = connectionType();
+        const beacon: VitalsBeacon = { route, metrics, ...(connection ? { connection } : {}) };
+        const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
         win.navigator.sendBeacon(`${env.apiUrl}/vitals`, body);
       };
       // Added after web-vitals' own listeners, so CLS and INP have their final values by then.

@@ -7,7 +7,6 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { chosenChatName } from '@/lib/chat-name';
 import type { PaintedStroke } from '@/lib/drawing/stroke-paint';
-import { useShareDrawingMutation } from '../api/share-drawing-api';
 import type { PendingShareState } from '../pending-share';
 
 type Props = {
@@ -40,7 +39,7 @@ export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
   const [outcome, setOutcome] = useState<Outcome | null>(
     restoredRoom ? { kind: 'restored', room: restoredRoom } : null,
   );
-  const [shareDrawing, { isLoading }] = useShareDrawingMutation();
+  const [isLoading, setLoading] = useState(false);
   const signedIn = status === 'signed-in';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -59,13 +58,18 @@ export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
       setOutcome({ kind: 'error', message: DRAWING_SHARE_MESSAGES.exportFailed });
       return;
     }
+    setLoading(true);
     try {
       // Under the name the chat room would show for them.
       const name = chosenChatName(null, user?.displayName ?? null, user?.email ?? null);
-      await shareDrawing({ room, name, png }).unwrap();
+      // Loaded when first used: not part of /drawing's first screen.
+      const { shareDrawing } = await import('../api/share-drawing-api');
+      await shareDrawing({ room, name, png });
       setOutcome({ kind: 'shared', room });
     } catch (error) {
       setOutcome({ kind: 'error', message: errorMessageOr(error, 'Could not share the drawing.') });
+    } finally {
+      setLoading(false);
     }
   };
 
