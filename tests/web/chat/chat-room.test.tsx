@@ -507,7 +507,9 @@ describe('chat room (/chat/{room})', { timeout: 20_000 }, () => {
     act(() => fakeChat.goOnline());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(auth.signOutCalls).toBe(1);
+    // Signed out: by the refused handshake, and perhaps also by the unread badge's 401 with the
+    // same expired token, whichever comes first (signing out twice is harmless).
+    expect(auth.signOutCalls).toBeGreaterThanOrEqual(1);
     expect(accessToken.get()).toBeNull();
   });
 
