@@ -7,6 +7,9 @@ export const IMAGE_LIMITS = {
   types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
 } as const;
 
+/** The largest upload body: the largest image and room for its multipart framing. */
+export const MAX_UPLOAD_BODY_BYTES = IMAGE_LIMITS.maxBytes + 64 * 1024;
+
 /** Where the server serves a stored image. */
 export const imageUrl = (id: string) => `/api/images/${id}`;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCode } from '../../contract/error-code';
-import { IMAGE_LIMITS, IMAGE_MESSAGES } from '../../contract/image-rules';
+import { IMAGE_LIMITS, IMAGE_MESSAGES, MAX_UPLOAD_BODY_BYTES } from '../../contract/image-rules';
 import type { Queryable } from '../db/client';
 import { insertImage } from '../db/repositories/images';
 import { HttpError } from '../plugins/errors';
@@ -14,10 +14,6 @@ import { HttpError } from '../plugins/errors';
  */
 
 type ImageType = (typeof IMAGE_LIMITS.types)[number];
-
-/** Room for the multipart framing (boundaries, part headers) around the largest image. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const MAX_UPLOAD_BODY_BYTES = IMAGE_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES;
 
 /**
  * Lets the routes of `app`'s scope read uploads (every other route keeps JSON only), and the

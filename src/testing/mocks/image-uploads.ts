@@ -1,5 +1,11 @@
 import { HttpResponse } from 'msw';
-import { detectImageType, IMAGE_LIMITS, IMAGE_MESSAGES, imageUrl } from '@contract/image-rules';
+import {
+  detectImageType,
+  IMAGE_LIMITS,
+  IMAGE_MESSAGES,
+  imageUrl,
+  MAX_UPLOAD_BODY_BYTES,
+} from '@contract/image-rules';
 import { ApiFailure } from './api-route';
 
 // The product server's image store (server/services/image-upload.ts) for the fakes: an admin's
@@ -12,12 +18,9 @@ type StoredImage = { type: ImageType; bytes: Uint8Array };
 const uploads = new Map<string, StoredImage>();
 let uploadSequence = 0;
 
-/** Room for the multipart framing around the largest image, as the server allows. */
-const MAX_BODY_BYTES = IMAGE_LIMITS.maxBytes + 64 * 1024;
-
 /** The multipart field `image` as bytes with its type by its bytes; 400/413 as the server. */
 export async function readImage(request: Request): Promise<StoredImage> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BODY_BYTES) {
     throw new ApiFailure(413, IMAGE_MESSAGES.tooLarge);
   }
   const form = await request.formData().catch(() => {
