@@ -11,9 +11,12 @@
 //     p99 reaches 100 ms or a message is lost; the highest rate below that is the ceiling.
 // Each step prints the CPU the server's process and this one (the clients) used: both share the
 // machine's cores, so a ceiling is the server's only while the clients' column has room.
+// The clients' column "loop max" is the longest this process's event loop was held up in the step:
+// a latency that long may be the clients' own delay, not the server's.
 // Usage: npx tsx bench/chat.ts (BENCH_CHAT_CLIENTS, BENCH_CHAT_FANOUT_S to shorten a trial run;
-// BENCH_CPU_PROF=<dir> writes a CPU profile of the server).
+// BENCH_CHAT_RATES; BENCH_CPU_PROF=<dir> writes a CPU profile of the server).
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createAccessTokens } from '../server/auth/access-token';
 import {
   beginPhase,
@@ -35,7 +38,10 @@ const FANOUT_RATE = 20;
 const FANOUT_SENDERS = 20;
 const FANOUT_MS = Number(process.env.BENCH_CHAT_FANOUT_S ?? 30) * 1000;
 const FANOUT_P99_GOAL_MS = 50;
-const CEILING_RATES = [50, 100, 200, 300, 400, 500, 600, 800];
+// BENCH_CHAT_RATES=400,400,400 measures those steps, all of them, and nothing else (the ceiling's
+// spread at one rate).
+const FIXED_RATES = process.env.BENCH_CHAT_RATES?.split(',').map(Number);
+const CEILING_RATES = FIXED_RATES ?? [50, 100, 200, 300, 400, 500, 600, 800];
 const CEILING_STEP_MS = 8_000;
 const CEILING_P99_MS = 100;
 
@@ -71,6 +77,8 @@ type Result = {
   /** CPU use meanwhile, % of one core: the server's process and this one (the 200 clients). */
   serverCpu: number;
   clientsCpu: number;
+  /** The longest this process's (the clients') event loop was held up, ms. */
+  clientsLoopMaxMs: number;
 };
 
 let phases = 0;
@@ -89,11 +97,14 @@ async function run(
   const total = Math.floor((durationMs / 1000) * rate);
   // Server and clients share the machine's two cores: which of them runs out first says whose
   // ceiling it is (the server's, or the load generator's).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const [sent, cpu] = await withCpu([{ pid: server.pid }], [], async () => {
     const sending = startSending(senders, rate, current, total);
     await sleep(durationMs);
     return sending.stop();
   });
+  loop.disable();
   const delivery = await settle(clients, current);
   const refused = [...current.refused.values()].reduce((a, b) => a + b, 0);
   return {
@@ -110,13 +121,14 @@ async function run(
     max: delivery.max,
     serverCpu: cpu.a,
     clientsCpu: cpu.bench,
+    clientsLoopMaxMs: loop.max / 1e6,
   };
 }
 
 function printHeader(): void {
   console.log(
     'msg/s  seconds   sent stored refused  receptions(exp)     lost    p50 ms   p99 ms   max ms' +
-      '  server% clients%',
+      '  server% clients% loop max',
   );
 }
 
@@ -126,7 +138,8 @@ function printRow(r: Result, note = ''): void {
       `${String(r.stored).padStart(6)} ${String(r.refused).padStart(7)} ` +
       `${`${r.received}(${r.expected})`.padStart(16)} ${String(r.lost).padStart(8)} ` +
       `${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ` +
-      `${r.serverCpu.toFixed(0).padStart(8)} ${r.clientsCpu.toFixed(0).padStart(8)}  ${note}`,
+      `${r.serverCpu.toFixed(0).padStart(8)} ${r.clientsCpu.toFixed(0).padStart(8)} ` +
+      `${r.clientsLoopMaxMs.toFixed(0).padStart(8)}  ${note}`,
   );
 }
 
@@ -178,8 +191,8 @@ async function measure(kind: DbKind): Promise<boolean> {
       const step = await run(server, clients, clients, rate, CEILING_STEP_MS);
       const within = step.p99 < CEILING_P99_MS && step.lost === 0 && step.refused === 0;
       printRow(step, within ? '' : `over (p99 ≥ ${CEILING_P99_MS} ms or lost)`);
-      if (!within) break;
-      ceiling = rate;
+      if (!within && !FIXED_RATES) break;
+      if (within) ceiling = Math.max(ceiling ?? 0, rate);
     }
     console.log(
       ceiling === undefined

@@ -1,8 +1,9 @@
 // Lighthouse (mobile, default simulated throttling) on every public route of the production
-// build served by the product server: performance, CLS, FCP, LCP, TBT and accessibility.
-// A benchmark, not a test: it prints a table and says which goals are missed.
+// build served by the product server: performance, CLS, FCP, LCP, TBT and accessibility, three
+// runs per route (LIGHTHOUSE_RUNS), reported as min / median / max. A benchmark, not a test: it
+// prints a table and says which goals are missed; a goal holds only when every run meets it.
 // Usage: npm run bench (all benchmarks) or `tsx bench/lighthouse.ts [route …]`;
-// LIGHTHOUSE_DETAILS=1 also prints each route's LCP breakdown and element.
+// LIGHTHOUSE_DETAILS=1 also prints each run's LCP breakdown and element.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -19,12 +20,14 @@ const EMULATOR_PORT = 9499;
 const PORTS: StackPorts = { server: PORT, authEmulator: EMULATOR_PORT, stripeEmulator: 12411 };
 const DEBUGGING_PORT = 9333;
 const DIST = '.bench/lighthouse-dist';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Lighthouse's own trace failures ("Please run Lighthouse again") are retried this often. */
+const RETRIES = 2;
 
-/** The goals of the quality-gates issue. */
-const GOALS = { performance: 98, cls: 0.02, fcpMs: 1200, lcpMs: 2000, accessibility: 100 };
+/** The goals of issue 18 (the first screen at once), for each run. */
+const GOALS = { performance: 98, lcpMs: 1800, tbtMs: 100, cls: 0.01, accessibility: 100 };
 
-type Row = {
-  route: string;
+type Run = {
   performance: number;
   cls: number;
   fcpMs: number;
@@ -32,8 +35,9 @@ type Row = {
   tbtMs: number;
   accessibility: number;
 };
+type Row = { route: string; runs: Run[] };
 
-async function audit(url: string): Promise<Row> {
+async function auditOnce(url: string): Promise<Run> {
   const result = await lighthouse(url, {
     port: DEBUGGING_PORT,
     output: 'json',
@@ -44,13 +48,12 @@ async function audit(url: string): Promise<Row> {
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-  // LIGHTHOUSE_DETAILS=1 prints what makes up each route's LCP, and its element.
   if (process.env.LIGHTHOUSE_DETAILS) {
-    console.log(new URL(url).pathname, JSON.stringify(audits['lcp-breakdown-insight']?.details));
+    const lcp = audits['lcp-breakdown-insight']?.details;
+    console.log(new URL(url).pathname, JSON.stringify(lcp));
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
-    route: new URL(url).pathname,
     performance: score('performance'),
     cls: numeric('cumulative-layout-shift'),
     fcpMs: numeric('first-contentful-paint'),
@@ -60,28 +63,55 @@ async function audit(url: string): Promise<Row> {
   };
 }
 
-function misses(row: Row): string[] {
+async function audit(url: string): Promise<Run> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await auditOnce(url);
+    } catch (error) {
+      if (attempt >= RETRIES) throw error;
+      console.warn(`retrying after: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function misses(run: Run): string[] {
   const out: string[] = [];
-  if (row.performance < GOALS.performance) out.push(`performance < ${GOALS.performance}`);
-  if (!(row.cls < GOALS.cls)) out.push(`CLS ≥ ${GOALS.cls}`);
-  if (row.fcpMs > GOALS.fcpMs) out.push(`FCP > ${GOALS.fcpMs / 1000} s`);
-  if (row.lcpMs > GOALS.lcpMs) out.push(`LCP > ${GOALS.lcpMs / 1000} s`);
-  if (row.accessibility < GOALS.accessibility) out.push(`accessibility < ${GOALS.accessibility}`);
+  if (run.performance < GOALS.performance) out.push(`performance < ${GOALS.performance}`);
+  if (run.lcpMs > GOALS.lcpMs) out.push(`LCP > ${GOALS.lcpMs / 1000} s`);
+  if (run.tbtMs > GOALS.tbtMs) out.push(`TBT > ${GOALS.tbtMs} ms`);
+  if (!(run.cls <= GOALS.cls)) out.push(`CLS > ${GOALS.cls}`);
+  if (run.accessibility < GOALS.accessibility) out.push(`accessibility < ${GOALS.accessibility}`);
   return out;
 }
 
+/** min / median / max of one figure over the runs. */
+function spread(runs: Run[], pick: (run: Run) => number, format: (n: number) => string): string {
+  const values = runs.map(pick).sort((a, b) => a - b);
+  const median = values[Math.floor(values.length / 2)]!;
+  return [values[0]!, median, values[values.length - 1]!].map(format).join(' / ');
+}
+
 function printTable(rows: Row[]): void {
-  const header = ['route', 'perf', 'CLS', 'FCP', 'LCP', 'TBT', 'a11y', 'goals'];
-  const lines = rows.map((row) => {
-    const missed = misses(row);
+  const header = ['route', 'perf', 'LCP (s)', 'TBT (ms)', 'CLS', 'FCP (s)', 'a11y', 'goals'];
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const lines = rows.map(({ route, runs }) => {
+    const missed = [...new Set(runs.flatMap(misses))];
     return [
-      row.route,
-      String(row.performance),
-      row.cls.toFixed(3),
-      `${(row.fcpMs / 1000).toFixed(2)} s`,
-      `${(row.lcpMs / 1000).toFixed(2)} s`,
-      `${Math.round(row.tbtMs)} ms`,
-      String(row.accessibility),
+      route,
+      spread(runs, (r) => r.performance, String),
+      spread(runs, (r) => r.lcpMs, seconds),
+      spread(
+        runs,
+        (r) => r.tbtMs,
+        (n) => String(Math.round(n)),
+      ),
+      spread(
+        runs,
+        (r) => r.cls,
+        (n) => n.toFixed(3),
+      ),
+      spread(runs, (r) => r.fcpMs, seconds),
+      spread(runs, (r) => r.accessibility, String),
       missed.length === 0 ? 'met' : missed.join(', '),
     ];
   });
@@ -107,11 +137,16 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const route of routes) {
       const base = `http://127.0.0.1:${PORT}`;
-      rows.push(await audit(`${base}${await resolvePublicRoute(base, route)}`));
+      const url = `${base}${await resolvePublicRoute(base, route)}`;
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(url));
+      rows.push({ route: new URL(url).pathname, runs });
     }
-    console.log('Lighthouse, mobile (simulated throttling), production build:');
+    console.log(
+      `Lighthouse, mobile (simulated throttling), production build, ${RUNS} runs per route (min / median / max):`,
+    );
     printTable(rows);
-    const failed = rows.filter((row) => misses(row).length > 0).length;
+    const failed = rows.filter((row) => row.runs.some((run) => misses(run).length > 0)).length;
     console.log(failed === 0 ? 'RESULT: every goal met' : `RESULT: ${failed} route(s) miss a goal`);
     process.exitCode = failed === 0 ? 0 : 1;
   } finally {

@@ -14,7 +14,7 @@ import {
   type ChatSocket,
 } from './context';
 import { createMessageEvents } from './messages';
-import { roomBroadcaster } from './room-broadcast';
+import { emitToRoom, roomBroadcaster } from './room-broadcast';
 import { chatReads } from './reads';
 import { isAllowedChatOrigin } from './origin';
 import { createPresence } from './presence';
@@ -92,7 +92,7 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   };
   const presence = createPresence(ctx);
   const reads = chatReads(ctx);
-  const broadcast = roomBroadcaster(io);
+  const broadcast = roomBroadcaster(emitToRoom(io));
   const messages = createMessageEvents(ctx, presence, reads, broadcast);
   const board = createBoardEvents(ctx);
 

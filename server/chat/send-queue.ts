@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../contract/chat';
 import type { Db } from '../db/client';
+import { pacer } from './pacer';
 import {
   ChatSenderGoneError,
   ChatSenderMutedError,
@@ -14,19 +15,23 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
+/** A batch starts at most once in this many milliseconds (server/chat/pacer.ts). */
+const SEND_BATCH_INTERVAL_MS = 10;
+
 /**
  * The chat's sends, stored together (group commit): the messages that arrive while a batch is
- * being stored, or in one turn of the event loop, go in the next batch, one set of statements for
- * all of them (insertChatMessages) instead of a set each. One batch at a time: batches never wait
- * on each other's row locks, and the busier the room, the larger the batch. A lone message waits
- * for nothing but the end of its turn. Each caller still gets its own answer: its message, or
+ * being stored, or before the next may start, go in the next batch, one set of statements for all
+ * of them (insertChatMessages) instead of a set each. One batch at a time: batches never wait on
+ * each other's row locks. Batches are paced (at most one per SEND_BATCH_INTERVAL_MS), so the
+ * busier the chat, the larger the batch and the fewer the statements per message; a lone message
+ * in a quiet chat waits for nothing but the end of its turn. Each caller still gets its own answer: its message, or
  * ChatSenderMutedError, or ChatSenderGoneError for an account deleted meanwhile (that one alone:
  * the others of its batch are sent again without it).
  */
 export function sendQueue(db: Db) {
   let waiting: Waiting[] = [];
-  let scheduled = false;
   let storing = false;
+  const pace = pacer(SEND_BATCH_INTERVAL_MS);
 
   const settle = (entry: Waiting, outcome: SendOutcome | undefined) => {
     if (!outcome) entry.reject(new Error('a sent message has no outcome'));
@@ -52,13 +57,11 @@ export function sendQueue(db: Db) {
   };
 
   const schedule = () => {
-    if (scheduled || storing || waiting.length === 0) return;
-    scheduled = true;
-    setImmediate(flush);
+    if (storing || waiting.length === 0) return;
+    pace.schedule(flush);
   };
 
   const flush = () => {
-    scheduled = false;
     const batch = waiting;
     waiting = [];
     storing = true;
