@@ -49,8 +49,14 @@ async function auditOnce(url: string): Promise<Run> {
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   if (process.env.LIGHTHOUSE_DETAILS) {
-    const lcp = audits['lcp-breakdown-insight']?.details;
-    console.log(new URL(url).pathname, JSON.stringify(lcp));
+    const path = new URL(url).pathname;
+    console.log(path, 'LCP', JSON.stringify(audits['lcp-breakdown-insight']?.details));
+    // Where the blocking time goes: the long tasks, and each script's evaluation.
+    for (const id of ['long-tasks', 'bootup-time']) {
+      const details = audits[id]?.details;
+      const items = details && 'items' in details ? details.items : [];
+      console.log(path, id, JSON.stringify(items.slice(0, 8)));
+    }
   }
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
