@@ -3,7 +3,8 @@ import { expect, FIRST_BOOK_PAGE, resolveRoute, test } from './support/fixtures'
 
 // No layout shift while a public screen loads: every route is opened on a slow phone network and
 // CPU (Lighthouse's mobile figures: 150 ms round trips, 1.6 Mbit/s, 4× slower CPU), and the
-// layout shifts the page records until it has settled must stay under the goal (CLS < 0.02).
+// layout shifts the page records until it has settled must stay within the goal (CLS ≤ 0.01,
+// issue 18). The home page is measured once its typewriter has typed its first offer in full.
 
 const PUBLIC_ROUTES = [
   '/',
@@ -19,7 +20,7 @@ const PUBLIC_ROUTES = [
   '/privacy',
   '/nope',
 ];
-const CLS_GOAL = 0.02;
+const CLS_GOAL = 0.01;
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -83,9 +84,13 @@ for (const [name, options] of Object.entries(VIEWPORTS)) {
         await page.goto(await resolveRoute(page, route), { waitUntil: 'networkidle' });
         await expect(page.locator('main h1').first()).toBeVisible();
         await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
+        if (route === '/') {
+          // The first of the rotating offers (docs/product.md §9).
+          await expect(page.locator('.Typewriter__wrapper')).toHaveText('Up to 10% off on all courses');
+        }
         const shifts = await page.evaluate(() => window.__layoutShifts ?? []);
         const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
-        expect(cls, JSON.stringify(shifts, null, 2)).toBeLessThan(CLS_GOAL);
+        expect(cls, JSON.stringify(shifts, null, 2)).toBeLessThanOrEqual(CLS_GOAL);
       });
     }
   });

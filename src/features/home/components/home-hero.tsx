@@ -28,11 +28,15 @@ export function HomeHero() {
         </h1>
         {/* Screen readers get the offers once; the animation is for the eyes only. */}
         <p className="sr-only">{HERO_OFFERS.join('. ')}.</p>
+        {/* The caret is the typed text's right border (src/index.css, .hero-typewriter): a
+            caret character after the text would move with every letter, a layout shift each. */}
         <div
           aria-hidden="true"
-          className="mt-6 min-h-[2rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
+          className="hero-typewriter mt-6 min-h-[2rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
         >
-          <Typewriter options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70 }} />
+          <Typewriter
+            options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70, cursor: '' }}
+          />
         </div>
         <p className="mt-4 max-w-xl text-base leading-relaxed text-white/80 sm:text-lg">
           Hand-picked books, practical online courses and topic chat rooms where you can learn with
