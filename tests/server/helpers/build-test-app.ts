@@ -62,7 +62,7 @@ export type TestDb = { db: Db; destroy(): Promise<void> };
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /** The initialised data directory global-setup dumped, read once per test file. */
-function pgliteTemplateDump(): Promise<Blob> {
+export function pgliteTemplateDump(): Promise<Blob> {
   pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
   return pgliteTemplate;
 }
