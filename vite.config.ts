@@ -8,6 +8,7 @@ import {
 } from './scripts/lib/first-paint-plugins';
 
 import { identityBuildWarning } from './scripts/lib/build-checks';
+import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -16,7 +17,8 @@ function identityCheck(): Plugin {
   let warning: string | undefined;
   return {
     name: 'learntogether:identity-check',
-    apply: 'build',
+    // Once per build: not again for the prerendering's Node build.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       warning = identityBuildWarning(config.env);
     },
@@ -32,6 +34,7 @@ export default defineConfig({
     identityCheck(),
     inlineEntryCss(),
     preloadAppChunk(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+    prerenderPublicScreens('src/prerender.tsx'),
     precompressBuild(),
   ],
   resolve: {

@@ -3,7 +3,8 @@
 // runs per route (LIGHTHOUSE_RUNS), reported as min / median / max. A benchmark, not a test: it
 // prints a table and says which goals are missed; a goal holds only when every run meets it.
 // Usage: npm run bench (all benchmarks) or `tsx bench/lighthouse.ts [route …]`;
-// LIGHTHOUSE_DETAILS=1 also prints each run's LCP breakdown and element.
+// LIGHTHOUSE_DETAILS=1 also prints each run's LCP breakdown and element, the long tasks and where
+// the main thread's time went; LIGHTHOUSE_REUSE_BUILD=1 measures the last build again.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
@@ -51,8 +52,17 @@ async function auditOnce(url: string): Promise<Run> {
   if (process.env.LIGHTHOUSE_DETAILS) {
     const path = new URL(url).pathname;
     console.log(path, 'LCP', JSON.stringify(audits['lcp-breakdown-insight']?.details));
+    // What the page asked for, and when (observed, unthrottled ms): what the simulation counts.
+    const requests = audits['network-requests']?.details;
+    const requestItems = requests && 'items' in requests ? requests.items : [];
+    const timeline = requestItems.map((item: Record<string, unknown>) => [
+      String(item.url).replace(/^https?:\/\/[^/]+/, ''),
+      Math.round(Number(item.networkRequestTime)),
+      Math.round(Number(item.networkEndTime)),
+    ]);
+    console.log(path, 'requests', JSON.stringify(timeline));
     // Where the blocking time goes: the long tasks, and each script's evaluation.
-    for (const id of ['long-tasks', 'bootup-time']) {
+    for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown']) {
       const details = audits[id]?.details;
       const items = details && 'items' in details ? details.items : [];
       console.log(path, id, JSON.stringify(items.slice(0, 8)));
@@ -131,7 +141,9 @@ function printTable(rows: Row[]): void {
 async function main(): Promise<void> {
   const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : PUBLIC_ROUTES;
   // Built as a configured production app would be (identity provider set).
-  if ((await buildSpaForEmulator(DIST, PORTS)) !== 0) throw new Error('build failed');
+  if (!process.env.LIGHTHOUSE_REUSE_BUILD && (await buildSpaForEmulator(DIST, PORTS)) !== 0) {
+    throw new Error('build failed');
+  }
   await startProductionStack({ ports: PORTS, spaDir: DIST });
 
   // Lighthouse drives the browser over the DevTools protocol port.

@@ -1,16 +1,52 @@
 // The page's entry. index.html already shows the app shell (navbar frame and page) and preloads
 // the app chunk. Once the shell has been painted, this starts the current screen's chunk and the
 // app itself (src/main.tsx): a fast download never keeps the first paint waiting for the app's
-// first render, and the screen's chunk arrives alongside the app rather than after it. The
+// first render, and the screen's chunk arrives alongside the app rather than after it. A
+// prerendered screen's document preloads nothing (scripts/lib/prerender-plugin.ts). The
 // stylesheet is the entry's, so the build inlines it into index.html
 // (scripts/lib/first-paint-plugins.ts).
 import { preloadScreen } from '@/app/screens';
 import './index.css';
 
-// A timeout inside an animation frame runs once that frame, the shell, has been painted.
-requestAnimationFrame(() => {
-  setTimeout(() => {
-    preloadScreen(window.location.pathname);
-    void import('./main');
+/**
+ * Starts the current screen's chunk and the app, after the next frame has been painted (in a
+ * hidden page, once it is shown: it paints no frame before).
+ */
+function startApp(): void {
+  // A timeout inside an animation frame runs once that frame has been painted.
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      preloadScreen(window.location.pathname, window.location.search);
+      void import('./main');
+    });
   });
-});
+}
+
+/**
+ * Resolves once the page has loaded and painted its first content: a prerendered screen
+ * (docs/decisions.md D49) is then on the screen, its images included.
+ */
+function firstScreenShown(): Promise<unknown> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const painted = new Promise<void>((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+  });
+  return Promise.all([loaded, painted]);
+}
+
+// A prerendered screen is whole in the HTML: its images come first and the app (to hydrate it)
+// once they are on the screen, so that on a slow connection the app's JavaScript never holds up
+// what the screen shows. The app shell of other screens is empty: the app starts at once.
+if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+  void firstScreenShown().then(startApp);
+} else {
+  startApp();
+}

@@ -108,7 +108,8 @@ export function precompressBuild(): Plugin {
   let outDir = '';
   return {
     name: 'learntogether:precompress-build',
-    apply: 'build',
+    // The browser's build only (the prerendering's Node build is never served).
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
 import { errorCode } from '../../contract/error-code';
+import { PRERENDERED_DIR, prerenderedFileOf } from '../../contract/prerendered';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
 import { DatabaseUnavailableError } from '../db/client';
@@ -172,6 +173,19 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * The document of a screen: its prerendered copy of index.html when the build made one for this
+ * exact path (docs/decisions.md D49), else index.html; relative to the SPA's folder.
+ */
+async function spaDocumentFor(spaIndexFile: string, path: string): Promise<string> {
+  const prerendered = prerenderedFileOf(path);
+  if (prerendered) {
+    const file = `${PRERENDERED_DIR}/${prerendered}`;
+    if (await isFile(join(dirname(spaIndexFile), file))) return file;
+  }
+  return basename(spaIndexFile);
+}
+
 /** 404s: JSON under /api and for non-browser requests; the SPA shell for browser navigations. */
 export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundOptions): void {
   const { spaIndexFile } = options;
@@ -189,7 +203,8 @@ export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundO
       wantsHtml(request) &&
       (await isFile(spaIndexFile))
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile(basename(spaIndexFile));
+      const document = await spaDocumentFor(spaIndexFile, path);
+      return reply.header('cache-control', 'no-cache').sendFile(document);
     }
     return sendNotFound(request, reply, path);
   });

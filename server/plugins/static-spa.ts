@@ -2,13 +2,15 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDERED_DIR } from '../../contract/prerendered';
 import type { Config } from '../config';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built SPA when enabled and present. Returns its index.html path (undefined when
- * not served), so the 404 handler can fall back to it for client-side routes.
+ * not served), so the 404 handler can fall back to it for client-side routes, or to a screen's
+ * prerendered copy of it (docs/decisions.md D49).
  */
 export async function registerStaticSpa(
   app: FastifyInstance,
@@ -28,6 +30,8 @@ export async function registerStaticSpa(
     // The build writes .br and .gz beside every text file (scripts/lib/first-paint-plugins.ts):
     // sent as they are to clients that accept them, never compressed again per request.
     preCompressed: true,
+    // `/` is a screen like the others: its prerendered document when the build made one.
+    index: [`${PRERENDERED_DIR}/index.html`, 'index.html'],
     // Caching is decided per file below.
     cacheControl: false,
     setHeaders(reply, filePath) {

@@ -12,6 +12,7 @@ import { NewsletterForm } from '@/features/newsletter/newsletter-form';
 import { loadedBaseApi } from '@/lib/api/lazy-api';
 import { useAuth } from '@/lib/auth';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import { useHydratedValue } from '@/lib/use-hydrated';
 
 /**
  * Whose server state the cache holds: when the signed-in account ends or changes, everything
@@ -36,7 +37,8 @@ const NO_UNREAD: UnreadTotals = { total: 0, mentions: 0 };
 
 /** Navbar, the current screen (lazy) and the footer with the newsletter form. */
 export function RootLayout() {
-  const courseCartCount = useAppSelector(selectCourseCartCount);
+  // The course cart lives in this browser (localStorage): counted once a prerendered page is hydrated.
+  const courseCartCount = useHydratedValue(useAppSelector(selectCourseCartCount), 0);
   const { status, user } = useAuth();
   const signedIn = status === 'signed-in';
   useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireAdmin } from '@/components/guards/require-admin';
 import { RequireAuth } from '@/components/guards/require-auth';
 import { RootLayout } from './root-layout';
 import {
-  screenLoaders,
+  loadedScreen,
+  loadScreen,
   screenRoutes,
   type Access,
   type ScreenName,
@@ -12,12 +13,21 @@ import {
 } from './screens';
 
 // Every screen is its own lazy chunk, from the one table in screens.ts; one component per screen.
-const lazyScreens = new Map<ScreenName, LazyExoticComponent<ComponentType>>();
-function screenComponent(name: ScreenName): LazyExoticComponent<ComponentType> {
-  let component = lazyScreens.get(name);
+// A screen whose chunk has already loaded renders at once; React.lazy would suspend on its first
+// render all the same, and a prerendered page would lose its markup to the fallback
+// (docs/decisions.md D49).
+const screens = new Map<ScreenName, ComponentType>();
+function screenComponent(name: ScreenName): ComponentType {
+  let component = screens.get(name);
   if (!component) {
-    component = lazy(screenLoaders[name]);
-    lazyScreens.set(name, component);
+    const Lazy = lazy(() => loadScreen(name));
+    const Screen = () => {
+      const Loaded = loadedScreen(name)?.default;
+      return Loaded ? <Loaded /> : <Lazy />;
+    };
+    Screen.displayName = `Screen(${name})`;
+    component = Screen;
+    screens.set(name, component);
   }
   return component;
 }

@@ -2,7 +2,13 @@
 // builds the React Router routes from it; boot.ts uses it to start downloading the first screen's
 // chunk before the app runs. No React and no router here: it is part of the tiny boot chunk.
 import { env } from '@/config/env';
+import {
+  catalogueQuery,
+  EAGER_COVERS,
+  parseCatalogueParams,
+} from '@/features/books/catalogue-params';
 import { preloadResponse } from '@/lib/preloaded-responses';
+import { queryString } from '@/lib/query-string';
 import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
 
 /** Every screen is its own lazy chunk; loading one twice returns the same module. */
@@ -41,6 +47,34 @@ export const screenLoaders = {
 
 export type ScreenName = keyof typeof screenLoaders;
 
+type ScreenModule = Awaited<ReturnType<(typeof screenLoaders)[ScreenName]>>;
+
+const screenModules = new Map<ScreenName, Promise<ScreenModule>>();
+const loadedScreenModules = new Map<ScreenName, ScreenModule>();
+
+/** A screen's chunk, loaded once (boot.ts starts it; the router renders the screen from it). */
+export function loadScreen(name: ScreenName): Promise<ScreenModule> {
+  let module = screenModules.get(name);
+  if (!module) {
+    module = screenLoaders[name]();
+    module.then(
+      (loaded) => loadedScreenModules.set(name, loaded),
+      () => undefined,
+    );
+    screenModules.set(name, module);
+  }
+  return module;
+}
+
+/**
+ * A screen's module once its chunk has loaded: the router then renders the screen at once rather
+ * than suspending, so a prerendered page, hydrated only once its screen has loaded (src/main.tsx),
+ * keeps its markup instead of React showing the fallback and drawing it again (D49).
+ */
+export function loadedScreen(name: ScreenName): ScreenModule | undefined {
+  return loadedScreenModules.get(name);
+}
+
 /** Who may open a screen: anyone, signed-in users (RequireAuth), or admins (RequireAdmin). */
 export type Access = 'open' | 'signed-in' | 'admin';
 
@@ -53,25 +87,65 @@ export type ScreenRoute = {
   /** An image the screen shows at the top (its largest paint), fetched with its chunk. */
   heroImage?: string;
   /**
-   * The API path (under `/api`) of what the screen shows first, from the path's `:params` (a
-   * public GET): fetched with its chunk, and the screen's own request takes that answer.
+   * Prerendered at build time (src/prerender.tsx, docs/decisions.md D49): the screen's first render
+   * is the same for everyone (no data, no signed-in state, no client-only state), so index.html
+   * can carry it and the screen shows before the app's JavaScript has arrived.
    */
-  data?: (params: Readonly<Record<string, string>>) => string;
-  /** The image that data names which the screen shows largest: fetched as soon as it is known. */
-  dataImage?: (data: unknown) => string | undefined;
+  prerender?: true;
+  /**
+   * The API path (under `/api`) of what the screen shows first, from the path's `:params` and the
+   * address's query (a public GET): fetched with its chunk, and the screen's own request takes
+   * that answer.
+   */
+  data?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => string;
+  /** The images that data names which the screen shows first: fetched as soon as it is known. */
+  dataImages?: (data: unknown) => string[];
 };
 
+/** The `image` of a book's (or any) JSON object, if it has one. */
+function imageOf(item: unknown): string[] {
+  return typeof item === 'object' &&
+    item !== null &&
+    'image' in item &&
+    typeof item.image === 'string'
+    ? [item.image]
+    : [];
+}
+
 export const screenRoutes: ScreenRoute[] = [
-  { path: paths.root, screen: 'home', access: 'open', heroImage: '/images/hero/home-hero.svg' },
-  { path: paths.home, screen: 'home', access: 'open', heroImage: '/images/hero/home-hero.svg' },
+  {
+    path: paths.root,
+    screen: 'home',
+    access: 'open',
+    heroImage: '/images/hero/home-hero.svg',
+    prerender: true,
+  },
+  {
+    path: paths.home,
+    screen: 'home',
+    access: 'open',
+    heroImage: '/images/hero/home-hero.svg',
+    prerender: true,
+  },
   {
     path: paths.courses,
     screen: 'courses',
     access: 'open',
     heroImage: '/images/banners/courses-banner.svg',
+    prerender: true,
   },
   { path: paths.courseCart, screen: 'courseCart', access: 'open' },
-  { path: paths.book, screen: 'book', access: 'open' },
+  {
+    path: paths.book,
+    screen: 'book',
+    access: 'open',
+    // Its largest paints are the first covers, named by the page of books the address shows.
+    data: (_params, search) => `/books${queryString(catalogueQuery(parseCatalogueParams(search)))}`,
+    dataImages: (page) =>
+      typeof page === 'object' && page !== null && 'books' in page && Array.isArray(page.books)
+        ? page.books.slice(0, EAGER_COVERS).flatMap(imageOf)
+        : [],
+  },
   {
     path: routePatterns.bookPage,
     screen: 'bookPage',
@@ -79,17 +153,14 @@ export const screenRoutes: ScreenRoute[] = [
     // Its largest paint is the cover, named by the book's JSON: the JSON comes with the chunk,
     // and the cover as soon as the JSON is in.
     data: ({ bookId = '' }) => `/books/${bookId}`,
-    dataImage: (book) =>
-      typeof book === 'object' && book !== null && 'image' in book && typeof book.image === 'string'
-        ? book.image
-        : undefined,
+    dataImages: imageOf,
   },
   { path: paths.allBooks, screen: 'allBooks', access: 'signed-in' },
   { path: paths.bookCart, screen: 'bookCart', access: 'signed-in' },
   { path: paths.groupLearn, screen: 'groupLearn', access: 'signed-in' },
   { path: paths.messageBox, screen: 'messageBox', access: 'signed-in' },
   { path: routePatterns.chatRoom, screen: 'chatRoom', access: 'signed-in' },
-  { path: paths.drawing, screen: 'drawing', access: 'open' },
+  { path: paths.drawing, screen: 'drawing', access: 'open', prerender: true },
   { path: paths.login, screen: 'login', access: 'open' },
   { path: paths.signup, screen: 'signup', access: 'open' },
   { path: paths.payment, screen: 'payment', access: 'signed-in' },
@@ -112,14 +183,19 @@ export const screenRoutes: ScreenRoute[] = [
       { path: dashboardRoutes.reports, screen: 'reports', access: 'admin' },
     ],
   },
-  { path: paths.about, screen: 'info', access: 'open' },
-  { path: paths.contact, screen: 'info', access: 'open' },
-  { path: paths.jobs, screen: 'info', access: 'open' },
-  { path: paths.terms, screen: 'info', access: 'open' },
-  { path: paths.privacy, screen: 'info', access: 'open' },
-  { path: paths.cookies, screen: 'info', access: 'open' },
+  { path: paths.about, screen: 'info', access: 'open', prerender: true },
+  { path: paths.contact, screen: 'info', access: 'open', prerender: true },
+  { path: paths.jobs, screen: 'info', access: 'open', prerender: true },
+  { path: paths.terms, screen: 'info', access: 'open', prerender: true },
+  { path: paths.privacy, screen: 'info', access: 'open', prerender: true },
+  { path: paths.cookies, screen: 'info', access: 'open', prerender: true },
   { path: '*', screen: 'notFound', access: 'open' },
 ];
+
+/** The paths whose first render is prerendered at build time (see ScreenRoute.prerender). */
+export const prerenderedPaths: readonly string[] = screenRoutes.flatMap((route) =>
+  route.prerender && route.path ? [route.path] : [],
+);
 
 function segments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
@@ -180,18 +256,22 @@ function preloadImage(doc: Document, href: string): void {
   doc.head.append(link);
 }
 
-/** Starts the screen's data, and its image once the data names it. */
-function preloadData(route: ScreenRoute, params: Record<string, string>, doc: Document): void {
+/** Starts the screen's data, and its images once the data names them. */
+function preloadData(
+  route: ScreenRoute,
+  params: Record<string, string>,
+  search: URLSearchParams,
+  doc: Document,
+): void {
   if (!route.data) return;
-  const response = preloadResponse(`${env.apiUrl}${route.data(params)}`);
-  const { dataImage } = route;
-  if (!dataImage) return;
+  const response = preloadResponse(`${env.apiUrl}${route.data(params, search)}`);
+  const { dataImages } = route;
+  if (!dataImages) return;
   response
     // A copy: the body itself is the API client's to read.
     .then((answer) => (answer.ok ? answer.clone().json() : undefined))
     .then((data: unknown) => {
-      const image = data === undefined ? undefined : dataImage(data);
-      if (image) preloadImage(doc, image);
+      for (const image of data === undefined ? [] : dataImages(data)) preloadImage(doc, image);
     })
     .catch(() => undefined);
 }
@@ -200,12 +280,19 @@ function preloadData(route: ScreenRoute, params: Record<string, string>, doc: Do
  * Starts downloading what the screen at `pathname` needs first — its chunks, its hero image and
  * its data — so they arrive alongside the app instead of after it.
  */
-export function preloadScreen(pathname: string, doc: Document = document): void {
+export function preloadScreen(pathname: string, search = '', doc: Document = document): void {
   const routes = routesFor(pathname);
   const params = paramsOf(routes, pathname);
+  const query = new URLSearchParams(search);
   for (const route of routes) {
-    void screenLoaders[route.screen]().catch(() => undefined);
+    // A failed chunk is the router's to report, when it renders the screen.
+    loadScreen(route.screen).catch(() => undefined);
     if (route.heroImage) preloadImage(doc, route.heroImage);
-    preloadData(route, params, doc);
+    preloadData(route, params, query, doc);
   }
+}
+
+/** Resolves once every chunk of the screen at `pathname` has loaded (or failed to). */
+export async function screenChunksLoaded(pathname: string): Promise<void> {
+  await Promise.allSettled(routesFor(pathname).map((route) => loadScreen(route.screen)));
 }

@@ -1,5 +1,6 @@
 import { env } from '@/config/env';
 import { takePreloadedResponse } from './preloaded-responses';
+import { queryString, type Query } from './query-string';
 import { accessToken } from '@/lib/access-token';
 
 /** An error answered by the product API, in its `{ error: { code, message } }` shape. */
@@ -14,7 +15,6 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RequestOptions = {
   query?: Query;
@@ -38,14 +38,7 @@ export function onUnauthorized(handler: (() => void) | undefined): void {
 }
 
 function buildUrl(path: string, query?: Query): string {
-  const url = `${env.apiUrl}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
+  return `${env.apiUrl}${path}${queryString(query)}`;
 }
 
 function isErrorBody(body: unknown): body is { error: { code: string; message: string } } {

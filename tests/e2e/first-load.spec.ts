@@ -36,7 +36,7 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
 });
 
-test('a screen asks for its data once: the home page one GET /api/books?limit=4, for a visitor and a signed-in user', async ({
+test('a screen asks for its data once: the home page one GET /api/books?limit=4, for a visitor and a signed-in user, and the catalogue its page', async ({
   page,
 }) => {
   const asked: string[] = [];
@@ -56,9 +56,19 @@ test('a screen asks for its data once: the home page one GET /api/books?limit=4,
   await page.getByLabel('Password', { exact: true }).fill('student123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+  // Logging in lands on the home page, which asks for its books: that visit is not the one counted.
+  await page.waitForLoadState('networkidle');
   asked.length = 0;
   await page.goto('/');
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual(['?limit=4']);
+
+  // The catalogue's page is asked for by the page itself, before the app runs, and the
+  // catalogue takes that answer: one request, with the address's filters.
+  asked.length = 0;
+  await page.goto('/book?category=story');
+  await expect(page.getByRole('list', { name: 'Books' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['?page=1&limit=12&sort=name&category=story']);
 });

@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
 const ASSET_JS = 'console.log("app");';
+const ABOUT_HTML =
+  '<!doctype html><html><body><div id="root" data-prerendered="">About us</div></body></html>';
 
 describe('serving the built SPA', () => {
   let dir: string;
@@ -18,6 +20,8 @@ describe('serving the built SPA', () => {
     await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), ASSET_JS);
     await writeFile(path.join(dir, 'course.json'), '[]');
+    await mkdir(path.join(dir, 'prerendered'));
+    await writeFile(path.join(dir, 'prerendered', 'about.html'), ABOUT_HTML);
     t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
   });
   afterAll(async () => {
@@ -52,6 +56,42 @@ describe('serving the built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX_HTML);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves / to any client', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('serves / as its prerendered document once the build made one (D49)', async () => {
+    const home = '<!doctype html><div id="root" data-prerendered="">Welcome</div>';
+    await writeFile(path.join(dir, 'prerendered', 'index.html'), home);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+      expect(res.body).toBe(home);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await rm(path.join(dir, 'prerendered', 'index.html'));
+    }
+  });
+
+  it("serves a screen's prerendered document for its exact path only (D49)", async () => {
+    for (const url of ['/about', '/about?ref=footer']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(ABOUT_HTML);
+    }
+    // Another path, another case, a path that cannot name a document: the shell.
+    for (const url of ['/about/x', '/About', '/jobs', '/prerendered%2Fabout']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.body).toBe(INDEX_HTML);
+    }
+    // Not a browser navigation: JSON 404, as for every client-side route.
+    const json = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(json.statusCode).toBe(404);
   });
 
   it('serves hashed assets with a long immutable cache', async () => {

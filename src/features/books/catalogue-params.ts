@@ -1,6 +1,9 @@
 import { BOOK_CATEGORIES } from '@contract/book-categories';
 import { BOOK_SORTS } from '@contract/book-rules';
-import type { BookCategory, BookSort } from './types';
+import type { BookCategory, BookListQuery, BookSort } from './types';
+
+/** A catalogue page: the list query with `page` always given. */
+export type BookPageQuery = BookListQuery & { page: number };
 
 /** The catalogue's state, as the address `/book?q=&category=&sort=&page=` holds it. */
 export type CatalogueParams = {
@@ -11,6 +14,10 @@ export type CatalogueParams = {
 };
 
 export const DEFAULT_SORT: BookSort = 'name';
+/** Books per catalogue page (the server's default page size). */
+export const CATALOGUE_PAGE_SIZE = 12;
+/** The covers at the top of a page, in view at once: fetched eagerly, the rest when scrolled to. */
+export const EAGER_COVERS = 4;
 /** What the server accepts as search text. */
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -41,4 +48,18 @@ export function catalogueSearch({ q, category, sort, page }: CatalogueParams): s
   if (page > 1) search.set('page', String(page));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The GET /books query of the catalogue page the address shows: what the catalogue asks for, and
+ * what the page asks for before the app runs (src/app/screens.ts), so that one answers the other.
+ */
+export function catalogueQuery({ q, category, sort, page }: CatalogueParams): BookPageQuery {
+  return {
+    page,
+    limit: CATALOGUE_PAGE_SIZE,
+    sort,
+    ...(q ? { q } : {}),
+    ...(category ? { category } : {}),
+  };
 }

@@ -2,9 +2,16 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { getCourses } from './api/get-courses';
 import type { Course } from './types';
 
-export type CoursesState = { isLoading: boolean; courses: Course[]; error: string | null };
+export type CoursesState = {
+  /** True until a fetch has answered: a first render (prerendered too) shows the spinner, not "No courses are available right now". */
+  isLoading: boolean;
+  courses: Course[];
+  error: string | null;
+  /** The fetch running now, if any (RTK's request id). */
+  requestId: string | null;
+};
 
-const initialState: CoursesState = { isLoading: false, courses: [], error: null };
+const initialState: CoursesState = { isLoading: true, courses: [], error: null, requestId: null };
 
 // The slice's key in the store (its reducerPath); the thunk reads its own state by it.
 const name = 'courses';
@@ -24,7 +31,7 @@ export const fetchCourses = createAsyncThunk.withTypes<{ state: { [name]: Course
     }
   },
   // One request at a time: a second mount (React StrictMode, quick navigation) reuses the running one.
-  { condition: (_arg, { getState }) => !getState()[name].isLoading },
+  { condition: (_arg, { getState }) => getState()[name].requestId === null },
 );
 
 export const coursesSlice = createSlice({
@@ -33,16 +40,19 @@ export const coursesSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(fetchCourses.pending, (state) => {
+      .addCase(fetchCourses.pending, (state, action) => {
         state.isLoading = true;
+        state.requestId = action.meta.requestId;
       })
       .addCase(fetchCourses.fulfilled, (state, action) => {
         state.isLoading = false;
+        state.requestId = null;
         state.courses = action.payload;
         state.error = null;
       })
       .addCase(fetchCourses.rejected, (state, action) => {
         state.isLoading = false;
+        state.requestId = null;
         state.courses = [];
         state.error = action.error.message ?? 'Could not load the courses.';
       });

@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
-import { preloadScreen, routesFor, screenLoaders } from '@/app/screens';
-import { apiClient } from '@/lib/api-client';
+import { routesFor } from '@/app/screens';
+import type * as Screens from '@/app/screens';
 import { paths } from '@/config/paths';
 
 /** The screens React Router renders for `path`, outer first (the layout route has none). */
@@ -38,15 +38,21 @@ describe('the screens table (boot preloads from it, the router is built from it)
 });
 
 describe('preloadScreen', () => {
+  // A chunk loads once per page: each test starts on a page where none has loaded yet.
+  let screens: typeof Screens;
+  beforeEach(async () => {
+    vi.resetModules();
+    screens = await import('@/app/screens');
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
   });
 
   it('starts the chunks of the screen at the address and fetches its hero image', () => {
-    const home = vi.spyOn(screenLoaders, 'home');
-    const courses = vi.spyOn(screenLoaders, 'courses');
-    preloadScreen('/');
+    const home = vi.spyOn(screens.screenLoaders, 'home');
+    const courses = vi.spyOn(screens.screenLoaders, 'courses');
+    screens.preloadScreen('/');
     expect(home).toHaveBeenCalledTimes(1);
     expect(courses).not.toHaveBeenCalled();
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
@@ -56,20 +62,21 @@ describe('preloadScreen', () => {
   });
 
   it('starts the layout and the page of a nested screen, without images when it has none', () => {
-    const dashboard = vi.spyOn(screenLoaders, 'dashboard');
-    const myOrders = vi.spyOn(screenLoaders, 'myOrders');
-    preloadScreen(paths.myOrders);
+    const dashboard = vi.spyOn(screens.screenLoaders, 'dashboard');
+    const myOrders = vi.spyOn(screens.screenLoaders, 'myOrders');
+    screens.preloadScreen(paths.myOrders);
     expect(dashboard).toHaveBeenCalledTimes(1);
     expect(myOrders).toHaveBeenCalledTimes(1);
     expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
   });
 
   it("fetches a book page's book with its chunk, then its cover; the app's request takes the answer", async () => {
-    const bookPage = vi.spyOn(screenLoaders, 'bookPage');
+    const { apiClient } = await import('@/lib/api-client');
+    const bookPage = vi.spyOn(screens.screenLoaders, 'bookPage');
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(Response.json({ _id: 'b-42', image: '/images/books/b-42.svg' }));
-    preloadScreen(paths.bookPage('b-42'));
+    screens.preloadScreen(paths.bookPage('b-42'));
     expect(bookPage).toHaveBeenCalledTimes(1);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('/api/books/b-42');
@@ -90,5 +97,42 @@ describe('preloadScreen', () => {
     fetchSpy.mockResolvedValue(Response.json({ _id: 'b-42', image: '/new.svg' }));
     await expect(apiClient.get('/books/b-42')).resolves.toMatchObject({ image: '/new.svg' });
     expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("fetches the catalogue page the address shows with its chunk, then its first covers; the catalogue's request takes the answer", async () => {
+    const { apiClient } = await import('@/lib/api-client');
+    const { catalogueQuery, parseCatalogueParams } =
+      await import('@/features/books/catalogue-params');
+    const books = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ _id: id, image: `/covers/${id}.svg` }));
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(Response.json({ books, total: 17, page: 2, limit: 12 }));
+    screens.preloadScreen(paths.book, '?category=story&page=2&utm=x');
+    expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual([
+      '/api/books?page=2&limit=12&sort=name&category=story',
+    ]);
+    await vi.waitFor(() =>
+      expect(
+        [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) =>
+          link.getAttribute('href'),
+        ),
+      ).toEqual(['/covers/a.svg', '/covers/b.svg', '/covers/c.svg', '/covers/d.svg']),
+    );
+    // The catalogue asks for the same page (catalogueQuery) and gets that answer, not a new one.
+    const query = catalogueQuery(
+      parseCatalogueParams(new URLSearchParams('category=story&page=2')),
+    );
+    await expect(apiClient.get('/books', { query })).resolves.toMatchObject({ total: 17 });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads a screen's chunk once, and has its module at hand once loaded (D49)", async () => {
+    const about = vi.spyOn(screens.screenLoaders, 'info');
+    expect(screens.loadedScreen('info')).toBeUndefined();
+    screens.preloadScreen(paths.about);
+    await screens.screenChunksLoaded(paths.privacy);
+    expect(about).toHaveBeenCalledTimes(1);
+    // The router renders it from this at once, instead of suspending (src/app/router.tsx).
+    expect(screens.loadedScreen('info')?.default).toBeTypeOf('function');
   });
 });

@@ -11,6 +11,15 @@ const reducer = coursesSlice.reducer;
 describe('courses slice', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it('starts loading: a first render shows the spinner, not an empty list', () => {
+    expect(reducer(undefined, { type: 'init' })).toEqual({
+      isLoading: true,
+      courses: [],
+      error: null,
+      requestId: null,
+    });
+  });
+
   it('pending sets isLoading', () => {
     const state = reducer(undefined, fetchCourses.pending('req-1', {}));
     expect(state.isLoading).toBe(true);
@@ -19,19 +28,19 @@ describe('courses slice', () => {
   it('fulfilled stores the list, clears the error and stops loading', () => {
     const courses = [buildCourse(), buildCourse()];
     const state = reducer(
-      { isLoading: true, courses: [], error: 'old failure' },
+      { isLoading: true, courses: [], error: 'old failure', requestId: 'req-1' },
       fetchCourses.fulfilled(courses, 'req-1', {}),
     );
-    expect(state).toEqual({ isLoading: false, courses, error: null });
+    expect(state).toEqual({ isLoading: false, courses, error: null, requestId: null });
   });
 
   it('rejected empties the list and stores the error message, without logging (a pure reducer)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const state = reducer(
-      { isLoading: true, courses: [buildCourse()], error: null },
+      { isLoading: true, courses: [buildCourse()], error: null, requestId: 'req-1' },
       fetchCourses.rejected(new Error('Boom'), 'req-1', {}),
     );
-    expect(state).toEqual({ isLoading: false, courses: [], error: 'Boom' });
+    expect(state).toEqual({ isLoading: false, courses: [], error: 'Boom', requestId: null });
     expect(log).not.toHaveBeenCalled();
   });
 
@@ -42,6 +51,7 @@ describe('courses slice', () => {
       isLoading: false,
       courses: db.courses,
       error: null,
+      requestId: null,
     });
   });
 
@@ -54,6 +64,7 @@ describe('courses slice', () => {
       isLoading: false,
       courses: [],
       error: 'Could not load the courses (HTTP 500).',
+      requestId: null,
     });
     // The thunk logs the failure once (docs/product.md §8).
     expect(log).toHaveBeenCalledTimes(1);

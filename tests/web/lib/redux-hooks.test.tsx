@@ -51,9 +51,9 @@ describe('slice selectors', () => {
     ).toBe(42);
     expect(
       coursesSlice.selectors.selectCourses({
-        courses: { isLoading: true, courses: [], error: null },
+        courses: { isLoading: true, courses: [], error: null, requestId: null },
       }),
-    ).toEqual({ isLoading: true, courses: [], error: null });
+    ).toEqual({ isLoading: true, courses: [], error: null, requestId: null });
 
     // Typed by the slice (checked by tsc): an object holding the slice under its key.
     expectTypeOf(courseCartSlice.selectors.selectCourseCartCount)

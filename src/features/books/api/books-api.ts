@@ -1,8 +1,6 @@
 import { baseApi } from '@/lib/api/base-api';
+import type { BookPageQuery } from '../catalogue-params';
 import type { Book, BookDetail, BookListQuery, BookPage } from '../types';
-
-/** A catalogue page: the list query with `page` always given. */
-export type BookPageQuery = BookListQuery & { page: number };
 
 /** GET /books in the shared RTK Query cache (the catalogue, All Books and the home's books). */
 export const booksApi = baseApi.injectEndpoints({

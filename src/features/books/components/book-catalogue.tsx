@@ -3,7 +3,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';
 import {
+  CATALOGUE_PAGE_SIZE,
+  catalogueQuery,
   catalogueSearch,
+  EAGER_COVERS,
   parseCatalogueParams,
   SEARCH_MAX_LENGTH,
   type CatalogueParams,
@@ -12,8 +15,6 @@ import type { Book } from '../types';
 import { BookCard, BookCardSkeleton } from './book-card';
 import { CatalogueFilters } from './catalogue-filters';
 
-/** Books per catalogue page (the server's default page size). */
-export const CATALOGUE_PAGE_SIZE = 12;
 /** Typing waits this long before it searches, so a word is one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,13 +64,9 @@ export function BookCatalogue({ renderAction }: Props) {
     return () => clearTimeout(timer);
   }, [text, search, navigate]);
 
-  const { currentData, data, error, isError, refetch } = useGetBookPageQuery({
-    page,
-    limit: CATALOGUE_PAGE_SIZE,
-    sort,
-    ...(q ? { q } : {}),
-    ...(category ? { category } : {}),
-  });
+  const { currentData, data, error, isError, refetch } = useGetBookPageQuery(
+    catalogueQuery(params),
+  );
   // While another page loads, the last one stays (dimmed) so the grid does not collapse.
   const shown = currentData ?? data;
   const stale = currentData === undefined;
@@ -155,7 +152,7 @@ export function BookCatalogue({ renderAction }: Props) {
           >
             {shown.books.map((book, index) => (
               <li key={book._id}>
-                <BookCard book={book} action={renderAction?.(book)} eager={index < 4} />
+                <BookCard book={book} action={renderAction?.(book)} eager={index < EAGER_COVERS} />
               </li>
             ))}
           </ul>

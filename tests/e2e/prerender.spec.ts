@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
+
+// The prerendered public screens (docs/decisions.md D49): the HTML carries the screen, React
+// hydrates it without a mismatch, and a signed-in user never sees the visitor's navbar first.
+
+declare global {
+  interface Window {
+    __sawVisitorNavbar?: boolean;
+    __prerenderedHeading?: Element | null;
+  }
+}
+
+/** Console errors and uncaught errors of the page (a hydration mismatch is reported as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a prerendered screen comes in the HTML and is hydrated without a mismatch', async ({
+  page,
+}) => {
+  const document = await page.request.get('/about', { headers: { accept: 'text/html' } });
+  const html = await document.text();
+  expect(html).toContain('data-prerendered');
+  expect(html).toContain('>About us</h1>');
+
+  const errors = collectErrors(page);
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Online Courses' })).toBeVisible();
+  // Hydrated: the app runs (the courses come, Add to cart works).
+  await page
+    .getByRole('button', { name: /Add To Cart/ })
+    .first()
+    .click();
+  await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
+  // Reloaded with an item in the course cart (this browser's state): still no mismatch.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('hydration keeps the prerendered markup: the heading on the page is the one React takes', async ({
+  page,
+}) => {
+  // The heading as the HTML brought it, before any script of the app has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      window.__prerenderedHeading = document.querySelector('main h1');
+    });
+  });
+  // The screens' chunks arrive late, after the app's: hydration must wait for them.
+  await page.route(/\/assets\/(home|courses|info)-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const errors = collectErrors(page);
+  for (const path of ['/', '/courses', '/about']) {
+    await page.goto(path);
+    // Hydrated: React has taken the heading that came in the HTML as its own (it marks the nodes
+    // it owns), rather than drawing a new one in its place.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const heading = window.__prerenderedHeading;
+          const ownedByReact =
+            heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+          return Boolean(ownedByReact) && heading === document.querySelector('main h1');
+        }),
+      )
+      .toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
+
+test("a signed-in reload of a prerendered screen never shows the visitor's navbar", async ({
+  page,
+}) => {
+  const email = uniqueEmail('prerender');
+  await createAccount(email, 'secret-pass-1', 'Pre Render');
+  await logIn(page, email, 'secret-pass-1');
+
+  // From the document's first parse on: does a Login link ever appear in the navbar?
+  await page.addInitScript(() => {
+    window.__sawVisitorNavbar = false;
+    const look = () => {
+      if (document.querySelector('header a[href="/login"]')) window.__sawVisitorNavbar = true;
+    };
+    new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  });
+  const errors = collectErrors(page);
+  for (const path of ['/', '/about']) {
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: /^Book cart/ })).toBeVisible();
+    expect(await page.evaluate(() => window.__sawVisitorNavbar)).toBe(false);
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { prerenderedFileOf } from '../../contract/prerendered';
+import { prerenderedDocument } from '../../scripts/lib/prerender-plugin';
+
+// The build's prerendered documents (docs/decisions.md D49): index.html with a screen's markup.
+const SHELL = `<!doctype html><html><head><title>LearnTogether</title>
+    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-1.js">
+  </head><body>
+    <div id="root">
+      <div class="shell"><main></main></div>
+      <noscript><p>LearnTogether needs JavaScript.</p></noscript>
+    </div>
+  </body></html>`;
+
+describe('prerendered documents', () => {
+  it("puts the markup in #root, React's hints in the head and the notice after #root", () => {
+    const html = prerenderedDocument(
+      SHELL,
+      '<link rel="preload" as="image" href="/hero.svg"/><div class="app"><h1>Hi</h1></div>',
+    );
+    expect(html).toContain(
+      '<div id="root" data-prerendered=""><div class="app"><h1>Hi</h1></div></div>',
+    );
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/hero.svg"\/>\s*<\/head>/);
+    expect(html).toMatch(/<\/div>\s*<noscript><p>LearnTogether needs JavaScript.<\/p><\/noscript>/);
+    expect(html).not.toContain('class="shell"');
+    // The screen needs no script to show: the app's chunks wait (src/boot.ts), not preloaded.
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('refuses markup with a script (the CSP would not run it) and a shell without #root', () => {
+    expect(() => prerenderedDocument(SHELL, '<div></div><script>$RC()</script>')).toThrow(/script/);
+    expect(() => prerenderedDocument('<html><body></body></html>', '<div></div>')).toThrow(/root/);
+  });
+
+  it('names one document per one-segment path, and none for anything else', () => {
+    expect(prerenderedFileOf('/')).toBe('index.html');
+    expect(prerenderedFileOf('/about')).toBe('about.html');
+    for (const path of ['/about/x', '/About', '/../etc', '/a.html', '/book/1', '']) {
+      expect(prerenderedFileOf(path)).toBeUndefined();
+    }
+  });
+});
