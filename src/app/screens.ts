@@ -160,7 +160,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: paths.groupLearn, screen: 'groupLearn', access: 'signed-in' },
   { path: paths.messageBox, screen: 'messageBox', access: 'signed-in' },
   { path: routePatterns.chatRoom, screen: 'chatRoom', access: 'signed-in' },
-  { path: paths.drawing, screen: 'drawing', access: 'open', prerender: true },
+  { path: paths.drawing, screen: 'drawing', access: 'open' },
   { path: paths.login, screen: 'login', access: 'open' },
   { path: paths.signup, screen: 'signup', access: 'open' },
   { path: paths.payment, screen: 'payment', access: 'signed-in' },

@@ -77,6 +77,29 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
   expect(errors).toEqual([]);
 });
 
+test('before the app has taken a prerendered page over, its forms cannot be sent by the browser', async ({
+  page,
+}) => {
+  let release = () => undefined as void;
+  const appArrives = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appArrives;
+    await route.continue();
+  });
+  await page.goto('/about');
+  const send = page.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  // Enter in the field would have the browser send the form itself, the address in the URL.
+  await page.getByLabel('Email address').fill('early@example.com');
+  await page.getByLabel('Email address').press('Enter');
+  release();
+  await expect(send).toBeEnabled();
+  expect(new URL(page.url()).search).toBe('');
+  await page.getByLabel('Email address').fill(`early-${Date.now()}@example.com`);
+  await send.click();
+  await expect(page.getByText(/Thanks for subscribing/i)).toBeVisible();
+});
+
 test("a signed-in reload of a prerendered screen never shows the visitor's navbar", async ({
   page,
 }) => {

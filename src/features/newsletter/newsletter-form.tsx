@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MailIcon } from '@/components/icons';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAppDispatch } from '@/lib/redux-hooks';
+import { useHydratedValue } from '@/lib/use-hydrated';
 import { sendWelcomeMail } from './api/send-welcome-mail';
 
 type State =
@@ -30,6 +31,9 @@ export function NewsletterForm() {
   const errorId = useId();
   const sending = state.status === 'sending';
   const dispatch = useAppDispatch();
+  // In a prerendered page before the app has taken it over, the browser would send the form
+  // itself (a GET with the address in the URL): Send waits for the app (docs/decisions.md D49).
+  const ready = useHydratedValue(true, false);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,7 +81,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={sending}
+          disabled={sending || !ready}
           className="btn btn-primary sm:w-28 disabled:bg-primary/60 disabled:text-primary-content"
         >
           {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -80,7 +80,10 @@ export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
         type="button"
         className={`btn btn-primary btn-block rounded-lg normal-case ${size === 'sm' ? 'btn-sm' : ''}`}
         aria-label={`${soldOut ? 'Sold out' : confirmation ? 'Added' : 'Order Now'}: ${book.name}`}
-        disabled={isLoading || soldOut}
+        // Until the session is known, a signed-in user would be taken for a visitor and sent to
+        // log in (the catalogue's books may be on screen before the session is checked).
+        disabled={isLoading || soldOut || status === 'loading'}
+        aria-busy={status === 'loading' || undefined}
         onClick={() => void order()}
       >
         {soldOut ? 'Sold out' : confirmation ? 'Added ✓' : 'Order Now'}
