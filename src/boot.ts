@@ -16,7 +16,11 @@ function startApp(): void {
   // A timeout inside an animation frame runs once that frame has been painted.
   requestAnimationFrame(() => {
     setTimeout(() => {
-      preloadScreen(window.location.pathname, window.location.search);
+      preloadScreen(window.location.pathname, {
+        search: window.location.search,
+        // `npm run dev:mock`: msw answers the API only once the app has started it.
+        data: import.meta.env.VITE_API_MOCK !== 'true',
+      });
       void import('./main');
     });
   });

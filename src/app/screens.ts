@@ -276,11 +276,25 @@ function preloadData(
     .catch(() => undefined);
 }
 
+type PreloadOptions = {
+  /** The address's query (`?category=story`), which picks the catalogue's page. */
+  search?: string;
+  /**
+   * False when the API is not the network's to answer yet: in `npm run dev:mock` msw answers it,
+   * and only once the app has started it (src/main.tsx).
+   */
+  data?: boolean;
+  doc?: Document;
+};
+
 /**
  * Starts downloading what the screen at `pathname` needs first — its chunks, its hero image and
  * its data — so they arrive alongside the app instead of after it.
  */
-export function preloadScreen(pathname: string, search = '', doc: Document = document): void {
+export function preloadScreen(
+  pathname: string,
+  { search = '', data = true, doc = document }: PreloadOptions = {},
+): void {
   const routes = routesFor(pathname);
   const params = paramsOf(routes, pathname);
   const query = new URLSearchParams(search);
@@ -288,7 +302,7 @@ export function preloadScreen(pathname: string, search = '', doc: Document = doc
     // A failed chunk is the router's to report, when it renders the screen.
     loadScreen(route.screen).catch(() => undefined);
     if (route.heroImage) preloadImage(doc, route.heroImage);
-    preloadData(route, params, query, doc);
+    if (data) preloadData(route, params, query, doc);
   }
 }
 

@@ -77,7 +77,7 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
   expect(errors).toEqual([]);
 });
 
-test('before the app has taken a prerendered page over, its forms cannot be sent by the browser', async ({
+test('before the app has taken a prerendered page over, its form is not sent by the browser, and what was typed is kept', async ({
   page,
 }) => {
   let release = () => undefined as void;
@@ -90,14 +90,16 @@ test('before the app has taken a prerendered page over, its forms cannot be sent
   const send = page.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
   // Enter in the field would have the browser send the form itself, the address in the URL.
-  await page.getByLabel('Email address').fill('early@example.com');
-  await page.getByLabel('Email address').press('Enter');
+  const field = page.getByLabel('Email address');
+  await field.fill(`early-${Date.now()}@example.com`);
+  await field.press('Enter');
   release();
   await expect(send).toBeEnabled();
   expect(new URL(page.url()).search).toBe('');
-  await page.getByLabel('Email address').fill(`early-${Date.now()}@example.com`);
+  // The address typed before the app arrived is the one sent.
   await send.click();
   await expect(page.getByText(/Thanks for subscribing/i)).toBeVisible();
+  await expect(field).toHaveValue('');
 });
 
 test("a signed-in reload of a prerendered screen never shows the visitor's navbar", async ({

@@ -24,7 +24,6 @@ function toMessage(error: unknown): string {
  * validates and its message is shown as is.
  */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
   const inputId = useId();
   const headingId = useId();
@@ -38,6 +37,10 @@ export function NewsletterForm() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    // The field is left to the browser (not controlled): what was typed before the app took a
+    // prerendered page over is kept, and read here.
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     setState({ status: 'sending' });
     try {
       const { newsletterApi } = await import('./api/newsletter-api');
@@ -45,7 +48,7 @@ export function NewsletterForm() {
         newsletterApi.endpoints.subscribe.initiate(email),
       ).unwrap();
       setState({ status: 'success', message });
-      setEmail('');
+      form.reset();
       // Only a new subscriber (201, not 200 "already subscribed") gets the welcome mail.
       if (isNewSubscriber) void sendWelcomeMail(email);
     } catch (error) {
@@ -73,8 +76,7 @@ export function NewsletterForm() {
           inputMode="email"
           autoComplete="email"
           placeholder="username@site.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          defaultValue=""
           aria-invalid={state.status === 'error' || undefined}
           aria-describedby={state.status === 'error' ? errorId : undefined}
           className="input input-bordered w-full min-w-0 sm:flex-1 border-slate-600 bg-slate-800 text-white placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/60"

@@ -17,6 +17,11 @@ export type AuthState = {
   signOut: () => Promise<void>;
   /** Re-reads the signed-in identity, e.g. after the display name changed. */
   refreshUser: () => Promise<void>;
+  /**
+   * Resolves with the status once it is no longer `loading` (at once when it is not): an action
+   * taken before the session was checked waits for it rather than taking the user for a visitor.
+   */
+  sessionKnown: () => Promise<Exclude<AuthStatus, 'loading'>>;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

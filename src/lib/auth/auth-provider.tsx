@@ -30,6 +30,7 @@ async function startSession(service: AuthService, user: AuthUser): Promise<boole
 }
 
 type Session = { status: AuthStatus; user: AuthUser | null; isAdmin: boolean | null };
+type KnownStatus = Exclude<AuthStatus, 'loading'>;
 
 const signedOut: Session = { status: 'signed-out', user: null, isAdmin: null };
 
@@ -109,9 +110,31 @@ export function AuthProvider({ children, service }: Props) {
 
   const refreshUser = useCallback(() => authService.refreshUser(), [authService]);
 
+  // Who waits for the session to be known (sessionKnown), told once it is.
+  const known = useRef<{ status: AuthStatus; waiting: ((status: KnownStatus) => void)[] }>({
+    status: session.status,
+    waiting: [],
+  });
+  useEffect(() => {
+    const { status } = session;
+    known.current.status = status;
+    if (status === 'loading') return;
+    const waiting = known.current.waiting.splice(0);
+    for (const resolve of waiting) resolve(status);
+  }, [session]);
+  const sessionKnown = useCallback(
+    () =>
+      new Promise<KnownStatus>((resolve) => {
+        const { status } = known.current;
+        if (status === 'loading') known.current.waiting.push(resolve);
+        else resolve(status);
+      }),
+    [],
+  );
+
   const value = useMemo<AuthState>(
-    () => ({ ...session, lastError, signOut, refreshUser }),
-    [session, lastError, signOut, refreshUser],
+    () => ({ ...session, lastError, signOut, refreshUser, sessionKnown }),
+    [session, lastError, signOut, refreshUser, sessionKnown],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

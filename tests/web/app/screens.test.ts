@@ -107,7 +107,7 @@ describe('preloadScreen', () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(Response.json({ books, total: 17, page: 2, limit: 12 }));
-    screens.preloadScreen(paths.book, '?category=story&page=2&utm=x');
+    screens.preloadScreen(paths.book, { search: '?category=story&page=2&utm=x' });
     expect(fetchSpy.mock.calls.map((call) => call[0])).toEqual([
       '/api/books?page=2&limit=12&sort=name&category=story',
     ]);
@@ -124,6 +124,14 @@ describe('preloadScreen', () => {
     );
     await expect(apiClient.get('/books', { query })).resolves.toMatchObject({ total: 17 });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the data to the app when the network is not what answers the API (dev:mock)', () => {
+    const bookPage = vi.spyOn(screens.screenLoaders, 'bookPage');
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    screens.preloadScreen(paths.bookPage('b-42'), { data: false });
+    expect(bookPage).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it("loads a screen's chunk once, and has its module at hand once loaded (D49)", async () => {

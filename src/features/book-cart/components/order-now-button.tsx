@@ -43,7 +43,7 @@ export async function addBookToCart(
  * with the book in the cart (see PendingOrderHandler).
  */
 export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
-  const { status } = useAuth();
+  const { sessionKnown } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const dispatch = useAppDispatch();
@@ -57,12 +57,15 @@ export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
   }, [confirmation]);
 
   const order = async () => {
-    if (status !== 'signed-in') {
+    setIsLoading(true);
+    // Pressed before the session was checked (the books may be on screen first): it waits, so a
+    // signed-in user is never taken for a visitor and sent to log in.
+    if ((await sessionKnown()) !== 'signed-in') {
+      setIsLoading(false);
       const then: PendingOrderState = { orderNow: { bookId: book._id, name: book.name } };
       navigate(paths.login, { state: { from: location, then } });
       return;
     }
-    setIsLoading(true);
     try {
       // The cart's endpoints (and RTK Query) load at the first order, not with the home page.
       await addBookToCart(dispatch, book._id);
@@ -80,10 +83,7 @@ export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
         type="button"
         className={`btn btn-primary btn-block rounded-lg normal-case ${size === 'sm' ? 'btn-sm' : ''}`}
         aria-label={`${soldOut ? 'Sold out' : confirmation ? 'Added' : 'Order Now'}: ${book.name}`}
-        // Until the session is known, a signed-in user would be taken for a visitor and sent to
-        // log in (the catalogue's books may be on screen before the session is checked).
-        disabled={isLoading || soldOut || status === 'loading'}
-        aria-busy={status === 'loading' || undefined}
+        disabled={isLoading || soldOut}
         onClick={() => void order()}
       >
         {soldOut ? 'Sold out' : confirmation ? 'Added ✓' : 'Order Now'}
