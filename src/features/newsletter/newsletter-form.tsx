@@ -40,7 +40,8 @@ export function NewsletterForm() {
     // The field is left to the browser (not controlled): what was typed before the app took a
     // prerendered page over is kept, and read here.
     const form = event.currentTarget;
-    const email = String(new FormData(form).get('email') ?? '');
+    const field = form.elements.namedItem('email');
+    const email = field instanceof HTMLInputElement ? field.value : '';
     setState({ status: 'sending' });
     try {
       const { newsletterApi } = await import('./api/newsletter-api');
