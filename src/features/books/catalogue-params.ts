@@ -1,5 +1,6 @@
 import { BOOK_CATEGORIES } from '@contract/book-categories';
 import { BOOK_SORTS } from '@contract/book-rules';
+import { queryString } from '@/lib/query-string';
 import type { BookCategory, BookListQuery, BookSort } from './types';
 
 /** A catalogue page: the list query with `page` always given. */
@@ -41,13 +42,12 @@ export function parseCatalogueParams(search: URLSearchParams): CatalogueParams {
 
 /** The address of a state; defaults are left out, so the plain `/book` is the first page. */
 export function catalogueSearch({ q, category, sort, page }: CatalogueParams): string {
-  const search = new URLSearchParams();
-  if (q) search.set('q', q);
-  if (category) search.set('category', category);
-  if (sort !== DEFAULT_SORT) search.set('sort', sort);
-  if (page > 1) search.set('page', String(page));
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return queryString({
+    q,
+    category: category ?? undefined,
+    sort: sort === DEFAULT_SORT ? undefined : sort,
+    page: page > 1 ? page : undefined,
+  });
 }
 
 /**
