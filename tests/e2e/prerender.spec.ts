@@ -125,3 +125,23 @@ test("a signed-in reload of a prerendered screen never shows the visitor's navba
   }
   expect(errors).toEqual([]);
 });
+
+test("a visitor's navbar does not move when the app shows Login: its room is kept while the session is checked", async ({
+  browser,
+  page,
+}) => {
+  const courseCart = (on: Page) => on.getByRole('link', { name: /^Course cart/ });
+  // The prerendered markup alone, as the page shows before the app has taken it over.
+  const markupOnly = await browser.newContext({ javaScriptEnabled: false });
+  const before = await markupOnly.newPage();
+  await before.goto('/about');
+  await expect(before.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  const reserved = await courseCart(before).boundingBox();
+  await markupOnly.close();
+
+  await page.goto('/about');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+  expect(await courseCart(page).boundingBox()).toEqual(reserved);
+});

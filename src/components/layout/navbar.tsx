@@ -140,6 +140,8 @@ const iconClass = (current: boolean) =>
   }`;
 
 /** The desktop look of the button-like items: the call to action and the outlined buttons. */
+const isButton = (item: NavItem) => item.desktop === 'cta' || item.desktop === 'button';
+
 const buttonClass = (item: NavItem) => (current: boolean) =>
   item.desktop === 'cta'
     ? 'btn btn-primary btn-sm ml-1 rounded-lg normal-case'
@@ -173,7 +175,10 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
   const mainItems = items.filter((item) => item.desktop === 'main');
   // On the right: icons first, then the buttons, then the Me menu.
   const iconItems = items.filter((item) => item.desktop === 'icon');
-  const buttonItems = items.filter((item) => item.desktop === 'cta' || item.desktop === 'button');
+  const buttonItems = items.filter(isButton);
+  // While the session is checked (a prerendered page shows that state until the app has taken it
+  // over), Login's room is kept: for a visitor, nothing moves when it appears (docs/decisions.md D49).
+  const reservedItems = status === 'loading' ? navItemsFor('signed-out').filter(isButton) : [];
   const meItems = items.filter((item) => item.desktop === 'me-menu');
 
   return (
@@ -240,6 +245,15 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
               >
                 {item.label}
               </ItemLink>
+            ))}
+            {reservedItems.map((item) => (
+              <span
+                key={item.to}
+                aria-hidden="true"
+                className={`${buttonClass(item)(false)} invisible`}
+              >
+                {item.label}
+              </span>
             ))}
             {signedIn && (
               <MeMenu items={meItems} onLogout={() => void handleLogout()} name={displayName} />
