@@ -145,3 +145,29 @@ test("a visitor's navbar does not move when the app shows Login: its room is kep
   ).toBeVisible();
   expect(await courseCart(page).boundingBox()).toEqual(reserved);
 });
+
+test('a prerendered page scrolled before the app has taken it over stays where the reader scrolled it', async ({
+  page,
+}) => {
+  // The page's entry waits until the reader has scrolled.
+  let releaseApp = () => {};
+  const scrolled = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await scrolled;
+    await route.continue();
+  });
+  // Not DOMContentLoaded: the module script, held back, delays it.
+  await page.goto('/', { waitUntil: 'commit' });
+  const tiles = page.getByRole('list', { name: 'Book categories' });
+  await tiles.scrollIntoViewIfNeeded();
+  const position = await page.evaluate(() => window.scrollY);
+  expect(position).toBeGreaterThan(0);
+  releaseApp();
+
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(position);
+  await tiles.getByRole('link', { name: 'science' }).click();
+  await expect(page).toHaveURL(/\/book\?category=science\+fiction$/);
+});

@@ -46,4 +46,17 @@ describe('ScrollRestoration', () => {
     expect(screen.getByRole('link', { name: 'Open details' })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
   });
+
+  it('leaves the page as loaded where the reader has scrolled it (a prerendered page, before the app)', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    window.scrollY = 480;
+    const user = renderPages();
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    // Navigating still starts the next page at the top, and back returns to 480.
+    await user.click(screen.getByRole('link', { name: 'Open details' }));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 480);
+  });
 });
