@@ -9,6 +9,9 @@ type PrerenderModule = {
   prerenderScreen: (path: string) => Promise<string>;
 };
 
+/** Parsed once the whole of the screen's markup has been (see the render block below). */
+const MARKUP_END = '<template id="markup-end"></template>';
+
 /**
  * The prerendered document of one screen: index.html with the screen's first render in #root
  * (marked `data-prerendered`, which tells src/main.tsx to hydrate it) instead of the empty shell.
@@ -23,13 +26,18 @@ export function prerenderedDocument(shell: string, markup: string): string {
   const noscript = /<noscript>[\s\S]*?<\/noscript>/.exec(shell)?.[0] ?? '';
   const withRoot = shell.replace(
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-    (_, end: string) => `<div id="root" data-prerendered="">${body}</div>\n    ${noscript}${end}`,
+    (_, end: string) =>
+      `<div id="root" data-prerendered="">${body}</div>\n    ${MARKUP_END}${noscript}${end}`,
   );
   if (withRoot === shell) throw new Error('prerender: index.html has no <div id="root">');
   // The screen is whole without the app: src/boot.ts starts the app once the page has loaded,
   // and its chunks are not preloaded to compete with the screen's images for the connection.
   const withoutPreloads = withRoot.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  return withoutPreloads.replace('</head>', `    ${hints}\n  </head>`);
+  // No frame before the screen's markup has been parsed in full: a page painted from half its
+  // markup (a slow connection brings it in pieces) grows as the rest arrives, and what stands
+  // beside or under the growing part moves.
+  const renderBlock = '<link rel="expect" href="#markup-end" blocking="render">';
+  return withoutPreloads.replace('</head>', `    ${renderBlock}\n    ${hints}\n  </head>`);
 }
 
 /**

@@ -67,6 +67,8 @@ test('a visitor shares a drawing to a room: logs in, comes back to it, and the r
 
     await page.goto('/drawing');
     const canvas = page.getByRole('img', { name: 'Drawing canvas' });
+    // The prerendered board takes strokes once the app has taken it over.
+    await expect(page.getByText('Getting the canvas ready…')).toBeHidden();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + 60, box.y + 60);
     await page.mouse.down();

@@ -8,6 +8,7 @@ declare global {
   interface Window {
     __sawVisitorNavbar?: boolean;
     __prerenderedHeading?: Element | null;
+    __sawLoginForm?: boolean;
   }
 }
 
@@ -54,12 +55,12 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
     });
   });
   // The screens' chunks arrive late, after the app's: hydration must wait for them.
-  await page.route(/\/assets\/(home|courses|info)-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(home|courses|info|login|drawing)-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
   const errors = collectErrors(page);
-  for (const path of ['/', '/courses', '/about']) {
+  for (const path of ['/', '/courses', '/about', '/login', '/drawing']) {
     await page.goto(path);
     // Hydrated: React has taken the heading that came in the HTML as its own (it marks the nodes
     // it owns), rather than drawing a new one in its place.
@@ -118,7 +119,7 @@ test("a signed-in reload of a prerendered screen never shows the visitor's navba
     new MutationObserver(look).observe(document, { childList: true, subtree: true });
   });
   const errors = collectErrors(page);
-  for (const path of ['/', '/about']) {
+  for (const path of ['/', '/about', '/drawing']) {
     await page.goto(path);
     await expect(page.getByRole('link', { name: /^Book cart/ })).toBeVisible();
     expect(await page.evaluate(() => window.__sawVisitorNavbar)).toBe(false);
@@ -170,4 +171,57 @@ test('a prerendered page scrolled before the app has taken it over stays where t
   expect(await page.evaluate(() => window.scrollY)).toBe(position);
   await tiles.getByRole('link', { name: 'science' }).click();
   await expect(page).toHaveURL(/\/book\?category=science\+fiction$/);
+});
+
+test('a signed-in user opening /login is taken home and is never shown the login form', async ({
+  page,
+}) => {
+  const email = uniqueEmail('prerender-login');
+  await createAccount(email, 'secret-pass-1', 'Pre Login');
+  await logIn(page, email, 'secret-pass-1');
+
+  // From the document's first parse on: is the form ever on the screen?
+  await page.addInitScript(() => {
+    window.__sawLoginForm = false;
+    const look = () => {
+      const form = document.querySelector('form[aria-label="Login"]');
+      if (form?.checkVisibility({ visibilityProperty: true })) window.__sawLoginForm = true;
+    };
+    new MutationObserver(look).observe(document, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+    });
+  });
+  const errors = collectErrors(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('link', { name: /^Book cart/ })).toBeVisible();
+  expect(await page.evaluate(() => window.__sawLoginForm)).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('the prerendered drawing board says it is being made ready until the app has it, then draws', async ({
+  page,
+}) => {
+  let release = () => undefined as void;
+  const appArrives = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await appArrives;
+    await route.continue();
+  });
+  await page.goto('/drawing');
+  const canvas = page.getByRole('img', { name: 'Drawing canvas' });
+  await expect(canvas).toBeVisible();
+  await expect(page.getByText('Getting the canvas ready…')).toBeVisible();
+  release();
+  await expect(page.getByText('Getting the canvas ready…')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  // Ready: a stroke is drawn and can be undone.
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 140, box.y + 90);
+  await page.mouse.up();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
 });

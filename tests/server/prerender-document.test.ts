@@ -22,10 +22,14 @@ describe('prerendered documents', () => {
       '<div id="root" data-prerendered=""><div class="app"><h1>Hi</h1></div></div>',
     );
     expect(html).toMatch(/<link rel="preload" as="image" href="\/hero.svg"\/>\s*<\/head>/);
-    expect(html).toMatch(/<\/div>\s*<noscript><p>LearnTogether needs JavaScript.<\/p><\/noscript>/);
+    expect(html).toMatch(
+      /<\/div>\s*<template id="markup-end"><\/template><noscript><p>LearnTogether needs JavaScript.<\/p><\/noscript>/,
+    );
     expect(html).not.toContain('class="shell"');
     // The screen needs no script to show: the app's chunks wait (src/boot.ts), not preloaded.
     expect(html).not.toContain('modulepreload');
+    // No frame before the markup is parsed in full: a half-parsed page would grow as it came.
+    expect(html).toMatch(/<link rel="expect" href="#markup-end" blocking="render">\s*<link/);
   });
 
   it('refuses markup with a script (the CSP would not run it) and a shell without #root', () => {

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -73,12 +74,17 @@ export function DrawingBoard() {
   );
   const [undone, setUndone] = useState<Step[]>([]);
   const restoredRef = useRef(restored);
+  // Whether the canvas is set up. The board is prerendered (docs/decisions.md D49): until the app
+  // has taken the page over, it takes no input and says so, rather than losing what is drawn.
+  const [ready, setReady] = useState(false);
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
-  useEffect(() => {
+  // Before the first paint: a board the app draws itself never shows the notice.
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
+    setReady(true);
     const { width, height, ratio } = backingStoreSize(window.devicePixelRatio);
     canvas.width = width;
     canvas.height = height;
@@ -201,7 +207,12 @@ export function DrawingBoard() {
   };
 
   return (
-    <div className="flex flex-col gap-5" onKeyDown={handleKeyDown}>
+    <div
+      className="flex flex-col gap-5"
+      onKeyDown={handleKeyDown}
+      inert={!ready}
+      aria-busy={!ready}
+    >
       <DrawingTools colour={colour} onColour={setColour} size={brushSize} onSize={setBrushSize}>
         <button
           type="button"
@@ -247,7 +258,12 @@ export function DrawingBoard() {
         </p>
       )}
 
-      <div className="rounded-2xl bg-base-200 p-2 shadow-inner sm:p-4">
+      <div className="relative rounded-2xl bg-base-200 p-2 shadow-inner sm:p-4">
+        {!ready && (
+          <p className="absolute inset-0 z-10 flex items-center justify-center text-base-content/70">
+            Getting the canvas ready…
+          </p>
+        )}
         <canvas
           ref={canvasRef}
           width={CANVAS_WIDTH}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
@@ -45,6 +45,28 @@ describe('login screen', () => {
       'href',
       '/signup',
     );
+  });
+
+  it('while the session is checked: the heading, "Checking your sign-in…", and no form yet', async () => {
+    const rendered = renderApp({ route: '/login' }, { auth: { loading: true } });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+    // Kept in the page (its room is the form's), but neither shown nor usable.
+    expect(screen.queryByRole('form', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+
+    await act(() => rendered.auth.signOut());
+    expect(screen.getByRole('form', { name: 'Login' })).toBeVisible();
+    expect(screen.queryByText('Checking your sign-in…')).not.toBeInTheDocument();
+  });
+
+  it('a signed-in user is taken on without ever being shown the form', async () => {
+    const rendered = renderApp({ route: '/login' }, { auth: { loading: true } });
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(screen.queryByRole('form', { name: 'Login' })).not.toBeInTheDocument();
+
+    act(() => rendered.auth.signIn(buildUser({ email: 'sam@learntogether.test' })));
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/home'));
   });
 
   it("shows 'Invalid email' and clears an address that is not {x}@{y}.{z}", async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as identity from '@/features/auth/api/identity';
@@ -42,6 +42,16 @@ function acceptSignUp({ auth }: Rendered) {
 }
 
 describe('signup screen', () => {
+  it('while the session is checked: the heading, "Checking your sign-in…", and no form yet', async () => {
+    const rendered = renderApp({ route: '/signup' }, { auth: { loading: true } });
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in…');
+    expect(screen.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
+
+    await act(() => rendered.auth.signOut());
+    expect(screen.getByRole('form', { name: 'Sign up' })).toBeVisible();
+  });
+
   it('has name, email, password, confirm password and a link to login', async () => {
     renderApp({ route: '/signup' });
     const form = await screen.findByRole('form', { name: 'Sign up' });

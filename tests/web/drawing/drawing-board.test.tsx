@@ -53,6 +53,13 @@ async function renderBoard(options: Parameters<typeof renderApp>[1] = {}) {
 const draw = drawOn;
 
 describe('drawing board', () => {
+  it('is ready from its first paint: no notice, and it takes input (its prerendered markup does not)', async () => {
+    const { canvas } = await renderBoard();
+    expect(canvas.closest('[inert]')).toBeNull();
+    expect(screen.queryByText('Getting the canvas ready…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeEnabled();
+  });
+
   it('starts as a white 700×500 canvas that fits the screen width and does not scroll on touch', async () => {
     const { canvas, ctx } = await renderBoard();
     expect(canvas.width).toBe(700);

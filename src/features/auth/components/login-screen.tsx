@@ -3,7 +3,6 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin, getReturnState } from '@/components/guards/get-origin';
-import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -18,6 +17,7 @@ import {
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
+import { UntilSessionKnown } from './until-session-known';
 import { GoogleButton, OrDivider } from './google-button';
 
 type LoginValues = { email: string; password: string };
@@ -48,7 +48,6 @@ export function LoginScreen() {
       />
     );
   }
-  if (status === 'loading' && !busy) return <Spinner label="Checking your sign-in…" />;
 
   const rejectEmail = () => {
     // The spec clears an invalid address and says why.
@@ -85,59 +84,61 @@ export function LoginScreen() {
 
   return (
     <AuthLayout title="Welcome back" subtitle="Log in to your account to continue learning.">
-      <form
-        noValidate
-        aria-label="Login"
-        onSubmit={(event) => void handleSubmit(onLogin, onInvalid)(event)}
-        className="space-y-5"
-      >
-        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
-        <div>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            placeholder="At least 6 characters"
-            error={errors.password?.message}
-            registration={register('password', passwordLengthRules)}
-          />
-          <div className="mt-1 flex justify-end">
-            <button
-              type="button"
-              onClick={() => void onForgotPassword()}
-              disabled={disabled}
-              className="btn btn-link btn-sm h-auto min-h-0 px-0 py-1 text-sm normal-case no-underline hover:underline"
-            >
-              {resetting && (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              )}
-              Forget password
-            </button>
+      <UntilSessionKnown checking={status === 'loading' && !busy}>
+        <form
+          noValidate
+          aria-label="Login"
+          onSubmit={(event) => void handleSubmit(onLogin, onInvalid)(event)}
+          className="space-y-5"
+        >
+          <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
+          <div>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="At least 6 characters"
+              error={errors.password?.message}
+              registration={register('password', passwordLengthRules)}
+            />
+            <div className="mt-1 flex justify-end">
+              <button
+                type="button"
+                onClick={() => void onForgotPassword()}
+                disabled={disabled}
+                className="btn btn-link btn-sm h-auto min-h-0 px-0 py-1 text-sm normal-case no-underline hover:underline"
+              >
+                {resetting && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
+                Forget password
+              </button>
+            </div>
           </div>
-        </div>
-        <button
-          type="submit"
-          disabled={disabled}
-          className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
-        >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Login
-        </button>
-      </form>
+          <button
+            type="submit"
+            disabled={disabled}
+            className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
+          >
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Login
+          </button>
+        </form>
 
-      <OrDivider />
-      <GoogleButton disabled={disabled} onClick={() => void run(identity.signInWithGoogle)} />
+        <OrDivider />
+        <GoogleButton disabled={disabled} onClick={() => void run(identity.signInWithGoogle)} />
 
-      <p className="mt-8 text-center text-sm text-base-content/70">
-        New to LearnTogether?{' '}
-        <Link
-          to={paths.signup}
-          state={location.state}
-          className="link link-primary font-semibold no-underline hover:underline"
-        >
-          Create an account
-        </Link>
-      </p>
+        <p className="mt-8 text-center text-sm text-base-content/70">
+          New to LearnTogether?{' '}
+          <Link
+            to={paths.signup}
+            state={location.state}
+            className="link link-primary font-semibold no-underline hover:underline"
+          >
+            Create an account
+          </Link>
+        </p>
+      </UntilSessionKnown>
     </AuthLayout>
   );
 }

@@ -2,7 +2,6 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin, getReturnState } from '@/components/guards/get-origin';
-import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import * as identity from '../api/identity';
@@ -10,6 +9,7 @@ import { AUTH_MESSAGES, emailRules, passwordLengthRules } from '../auth-messages
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
+import { UntilSessionKnown } from './until-session-known';
 
 type SignupValues = { name: string; email: string; password: string; confirmPassword: string };
 
@@ -37,7 +37,6 @@ export function SignupScreen() {
       />
     );
   }
-  if (status === 'loading' && !busy) return <Spinner label="Checking your sign-in…" />;
 
   const onInvalid = (invalid: FieldErrors<SignupValues>) => {
     if (invalid.email) setValue('email', '');
@@ -55,64 +54,66 @@ export function SignupScreen() {
 
   return (
     <AuthLayout title="Create your account" subtitle="Join LearnTogether to order books and chat.">
-      <form
-        noValidate
-        aria-label="Sign up"
-        onSubmit={(event) => void handleSubmit(onSignup, onInvalid)(event)}
-        className="space-y-5"
-      >
-        <TextField
-          label="Name"
-          autoComplete="name"
-          placeholder="Your name"
-          error={errors.name?.message}
-          registration={register('name', {
-            validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
-          })}
-        />
-        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          {/* A mismatch is reported in the password's slot (docs/product.md §5). */}
+      <UntilSessionKnown checking={status === 'loading' && !busy}>
+        <form
+          noValidate
+          aria-label="Sign up"
+          onSubmit={(event) => void handleSubmit(onSignup, onInvalid)(event)}
+          className="space-y-5"
+        >
           <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            error={errors.password?.message}
-            registration={register('password', {
-              ...passwordLengthRules,
-              validate: (value, values) =>
-                value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
+            label="Name"
+            autoComplete="name"
+            placeholder="Your name"
+            error={errors.name?.message}
+            registration={register('name', {
+              validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
             })}
           />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Repeat the password"
-            registration={register('confirmPassword', { deps: 'password' })}
-          />
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
-        >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Sign up
-        </button>
-      </form>
+          <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            {/* A mismatch is reported in the password's slot (docs/product.md §5). */}
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="At least 6 characters"
+              error={errors.password?.message}
+              registration={register('password', {
+                ...passwordLengthRules,
+                validate: (value, values) =>
+                  value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
+              })}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Repeat the password"
+              registration={register('confirmPassword', { deps: 'password' })}
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
+          >
+            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Sign up
+          </button>
+        </form>
 
-      <p className="mt-8 text-center text-sm text-base-content/70">
-        Already have an account?{' '}
-        <Link
-          to={paths.login}
-          state={location.state}
-          className="link link-primary font-semibold no-underline hover:underline"
-        >
-          Login
-        </Link>
-      </p>
+        <p className="mt-8 text-center text-sm text-base-content/70">
+          Already have an account?{' '}
+          <Link
+            to={paths.login}
+            state={location.state}
+            className="link link-primary font-semibold no-underline hover:underline"
+          >
+            Login
+          </Link>
+        </p>
+      </UntilSessionKnown>
     </AuthLayout>
   );
 }
