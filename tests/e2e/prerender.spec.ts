@@ -127,6 +127,30 @@ test("a signed-in reload of a prerendered screen never shows the visitor's navba
   expect(errors).toEqual([]);
 });
 
+test('before the app: Login and Signup show their heading and check the session, not the form; the drawing board says it is being made ready', async ({
+  browser,
+}) => {
+  // The prerendered markup alone, as the page shows before the app has taken it over.
+  const markupOnly = await browser.newContext({ javaScriptEnabled: false });
+  const page = await markupOnly.newPage();
+  for (const [path, heading, form] of [
+    ['/login', 'Welcome back', 'Login'],
+    ['/signup', 'Create your account', 'Sign up'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Checking your sign-in…' }),
+    ).toHaveCount(1);
+    await expect(page.getByRole('form', { name: form })).toBeHidden();
+    await expect(page.getByLabel('Email', { exact: true })).toBeHidden();
+  }
+  await page.goto('/drawing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Drawing board' })).toBeVisible();
+  await expect(page.getByText('Getting the canvas ready…')).toBeVisible();
+  await markupOnly.close();
+});
+
 test("a visitor's navbar does not move when the app shows Login: its room is kept while the session is checked", async ({
   browser,
   page,
