@@ -22,6 +22,20 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** The app's chunk, which takes a prerendered page over. */
+const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
+
+/** Holds back the files matching `pattern` until the function returned is called. */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a prerendered screen comes in the HTML and is hydrated without a mismatch', async ({
   page,
 }) => {
@@ -81,12 +95,7 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
 test('before the app has taken a prerendered page over, its form is not sent by the browser, and what was typed is kept', async ({
   page,
 }) => {
-  let release = () => undefined as void;
-  const appArrives = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await appArrives;
-    await route.continue();
-  });
+  const release = await holdBack(page, APP_CHUNK);
   await page.goto('/about');
   const send = page.getByRole('button', { name: 'Send' });
   await expect(send).toBeDisabled();
@@ -175,12 +184,7 @@ test('a prerendered page scrolled before the app has taken it over stays where t
   page,
 }) => {
   // The page's entry waits until the reader has scrolled.
-  let releaseApp = () => {};
-  const scrolled = new Promise<void>((resolve) => (releaseApp = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await scrolled;
-    await route.continue();
-  });
+  const releaseApp = await holdBack(page, /\/assets\/index-[^/]+\.js$/);
   // Not DOMContentLoaded: the module script, held back, delays it.
   await page.goto('/', { waitUntil: 'commit' });
   const tiles = page.getByRole('list', { name: 'Book categories' });
@@ -228,12 +232,7 @@ test('a signed-in user opening /login is taken home and is never shown the login
 test('the prerendered drawing board says it is being made ready until the app has it, then draws', async ({
   page,
 }) => {
-  let release = () => undefined as void;
-  const appArrives = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await appArrives;
-    await route.continue();
-  });
+  const release = await holdBack(page, APP_CHUNK);
   await page.goto('/drawing');
   const canvas = page.getByRole('img', { name: 'Drawing canvas' });
   await expect(canvas).toBeVisible();
