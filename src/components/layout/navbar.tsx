@@ -139,9 +139,10 @@ const iconClass = (current: boolean) =>
     current ? linkActive : linkIdle
   }`;
 
-/** The desktop look of the button-like items: the call to action and the outlined buttons. */
+/** The button-like items: the call to action and the outlined buttons. */
 const isButton = (item: NavItem) => item.desktop === 'cta' || item.desktop === 'button';
 
+/** The desktop look of the button-like items. */
 const buttonClass = (item: NavItem) => (current: boolean) =>
   item.desktop === 'cta'
     ? 'btn btn-primary btn-sm ml-1 rounded-lg normal-case'

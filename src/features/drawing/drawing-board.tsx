@@ -1,6 +1,5 @@
 import {
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -32,6 +31,7 @@ import {
   paintStroke,
   type PaintedStroke,
 } from '@/lib/drawing/stroke-paint';
+import { useHydratedValue } from '@/lib/use-hydrated';
 import { ShareDrawing } from './components/share-drawing';
 import { pendingShareOf, type PendingShare } from './pending-share';
 
@@ -74,17 +74,15 @@ export function DrawingBoard() {
   );
   const [undone, setUndone] = useState<Step[]>([]);
   const restoredRef = useRef(restored);
-  // Whether the canvas is set up. The board is prerendered (docs/decisions.md D49): until the app
-  // has taken the page over, it takes no input and says so, rather than losing what is drawn.
-  const [ready, setReady] = useState(false);
+  // The board is prerendered (docs/decisions.md D49): until the app has taken the page over, it
+  // takes no input and says so, rather than losing what is drawn. A board the app draws is ready.
+  const ready = useHydratedValue(true, false);
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
-  // Before the first paint: a board the app draws itself never shows the notice.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    setReady(true);
     const { width, height, ratio } = backingStoreSize(window.devicePixelRatio);
     canvas.width = width;
     canvas.height = height;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BookIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+import { Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
 
 /** What the login and signup pages say when the build has no identity provider to talk to. */
@@ -11,10 +12,30 @@ const perks = [
   { icon: UsersIcon, text: 'Topic chat rooms to learn with friends' },
 ];
 
-type Props = { title: string; subtitle: string; children: ReactNode };
+type Props = {
+  title: string;
+  subtitle: string;
+  /**
+   * The session is being checked: the form keeps its room but is not shown and takes no input,
+   * under "Checking your sign-in…". A signed-in user is taken on before ever seeing it; a
+   * visitor's form appears where the page already had room for it, so nothing moves. The state
+   * every visit starts in, so the screen is prerendered with it (docs/decisions.md D49).
+   */
+  checking: boolean;
+  children: ReactNode;
+};
 
 /** The frame of the login and signup screens: a welcome panel (large screens) and the form. */
-export function AuthLayout({ title, subtitle, children }: Props) {
+export function AuthLayout({ title, subtitle, checking, children }: Props) {
+  const form = (
+    <div className="relative">
+      {/* Hidden, not left out: it keeps the form's height, whichever viewport lays it out. */}
+      <div inert={checking} style={checking ? { visibility: 'hidden' } : undefined}>
+        {children}
+      </div>
+      {checking && <Spinner label="Checking your sign-in…" className="absolute inset-0" />}
+    </div>
+  );
   return (
     <section className="bg-gradient-to-b from-primary/5 via-base-100 to-base-100 px-4 py-8 sm:px-6 sm:py-14">
       <div className="mx-auto grid max-w-5xl overflow-hidden rounded-3xl bg-base-100 shadow-xl shadow-primary/5 ring-1 ring-base-200 lg:grid-cols-2">
@@ -52,7 +73,7 @@ export function AuthLayout({ title, subtitle, children }: Props) {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
           <p className="mt-2 text-sm text-base-content/70">{subtitle}</p>
           {env.firebase.configured ? (
-            <div className="mt-8">{children}</div>
+            <div className="mt-8">{form}</div>
           ) : (
             <>
               <div role="alert" className="alert alert-warning mt-6 text-sm">
@@ -66,7 +87,7 @@ export function AuthLayout({ title, subtitle, children }: Props) {
               </div>
               {/* Disabled, not hidden: the page keeps its shape, and nothing calls Firebase. */}
               <fieldset disabled className="mt-8 min-w-0">
-                {children}
+                {form}
               </fieldset>
             </>
           )}

@@ -17,7 +17,6 @@ import {
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { UntilSessionKnown } from './until-session-known';
 import { GoogleButton, OrDivider } from './google-button';
 
 type LoginValues = { email: string; password: string };
@@ -83,62 +82,64 @@ export function LoginScreen() {
   const disabled = busy || resetting;
 
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to your account to continue learning.">
-      <UntilSessionKnown checking={status === 'loading' && !busy}>
-        <form
-          noValidate
-          aria-label="Login"
-          onSubmit={(event) => void handleSubmit(onLogin, onInvalid)(event)}
-          className="space-y-5"
-        >
-          <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
-          <div>
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              placeholder="At least 6 characters"
-              error={errors.password?.message}
-              registration={register('password', passwordLengthRules)}
-            />
-            <div className="mt-1 flex justify-end">
-              <button
-                type="button"
-                onClick={() => void onForgotPassword()}
-                disabled={disabled}
-                className="btn btn-link btn-sm h-auto min-h-0 px-0 py-1 text-sm normal-case no-underline hover:underline"
-              >
-                {resetting && (
-                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                )}
-                Forget password
-              </button>
-            </div>
+    <AuthLayout
+      checking={status === 'loading' && !busy}
+      title="Welcome back"
+      subtitle="Log in to your account to continue learning."
+    >
+      <form
+        noValidate
+        aria-label="Login"
+        onSubmit={(event) => void handleSubmit(onLogin, onInvalid)(event)}
+        className="space-y-5"
+      >
+        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
+        <div>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="At least 6 characters"
+            error={errors.password?.message}
+            registration={register('password', passwordLengthRules)}
+          />
+          <div className="mt-1 flex justify-end">
+            <button
+              type="button"
+              onClick={() => void onForgotPassword()}
+              disabled={disabled}
+              className="btn btn-link btn-sm h-auto min-h-0 px-0 py-1 text-sm normal-case no-underline hover:underline"
+            >
+              {resetting && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              Forget password
+            </button>
           </div>
-          <button
-            type="submit"
-            disabled={disabled}
-            className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
-          >
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Login
-          </button>
-        </form>
+        </div>
+        <button
+          type="submit"
+          disabled={disabled}
+          className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
+        >
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Login
+        </button>
+      </form>
 
-        <OrDivider />
-        <GoogleButton disabled={disabled} onClick={() => void run(identity.signInWithGoogle)} />
+      <OrDivider />
+      <GoogleButton disabled={disabled} onClick={() => void run(identity.signInWithGoogle)} />
 
-        <p className="mt-8 text-center text-sm text-base-content/70">
-          New to LearnTogether?{' '}
-          <Link
-            to={paths.signup}
-            state={location.state}
-            className="link link-primary font-semibold no-underline hover:underline"
-          >
-            Create an account
-          </Link>
-        </p>
-      </UntilSessionKnown>
+      <p className="mt-8 text-center text-sm text-base-content/70">
+        New to LearnTogether?{' '}
+        <Link
+          to={paths.signup}
+          state={location.state}
+          className="link link-primary font-semibold no-underline hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
     </AuthLayout>
   );
 }

@@ -9,7 +9,6 @@ import { AUTH_MESSAGES, emailRules, passwordLengthRules } from '../auth-messages
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './email-field';
-import { UntilSessionKnown } from './until-session-known';
 
 type SignupValues = { name: string; email: string; password: string; confirmPassword: string };
 
@@ -53,67 +52,69 @@ export function SignupScreen() {
     });
 
   return (
-    <AuthLayout title="Create your account" subtitle="Join LearnTogether to order books and chat.">
-      <UntilSessionKnown checking={status === 'loading' && !busy}>
-        <form
-          noValidate
-          aria-label="Sign up"
-          onSubmit={(event) => void handleSubmit(onSignup, onInvalid)(event)}
-          className="space-y-5"
-        >
+    <AuthLayout
+      checking={status === 'loading' && !busy}
+      title="Create your account"
+      subtitle="Join LearnTogether to order books and chat."
+    >
+      <form
+        noValidate
+        aria-label="Sign up"
+        onSubmit={(event) => void handleSubmit(onSignup, onInvalid)(event)}
+        className="space-y-5"
+      >
+        <TextField
+          label="Name"
+          autoComplete="name"
+          placeholder="Your name"
+          error={errors.name?.message}
+          registration={register('name', {
+            validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
+          })}
+        />
+        <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          {/* A mismatch is reported in the password's slot (docs/product.md §5). */}
           <TextField
-            label="Name"
-            autoComplete="name"
-            placeholder="Your name"
-            error={errors.name?.message}
-            registration={register('name', {
-              validate: (value) => value.trim() !== '' || AUTH_MESSAGES.nameRequired,
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            error={errors.password?.message}
+            registration={register('password', {
+              ...passwordLengthRules,
+              validate: (value, values) =>
+                value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
             })}
           />
-          <EmailField error={errors.email?.message} registration={register('email', emailRules)} />
-          <div className="grid gap-5 sm:grid-cols-2">
-            {/* A mismatch is reported in the password's slot (docs/product.md §5). */}
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="At least 6 characters"
-              error={errors.password?.message}
-              registration={register('password', {
-                ...passwordLengthRules,
-                validate: (value, values) =>
-                  value === values.confirmPassword || AUTH_MESSAGES.passwordMismatch,
-              })}
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="Repeat the password"
-              registration={register('confirmPassword', { deps: 'password' })}
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
-          >
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Sign up
-          </button>
-        </form>
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Repeat the password"
+            registration={register('confirmPassword', { deps: 'password' })}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
+        >
+          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Sign up
+        </button>
+      </form>
 
-        <p className="mt-8 text-center text-sm text-base-content/70">
-          Already have an account?{' '}
-          <Link
-            to={paths.login}
-            state={location.state}
-            className="link link-primary font-semibold no-underline hover:underline"
-          >
-            Login
-          </Link>
-        </p>
-      </UntilSessionKnown>
+      <p className="mt-8 text-center text-sm text-base-content/70">
+        Already have an account?{' '}
+        <Link
+          to={paths.login}
+          state={location.state}
+          className="link link-primary font-semibold no-underline hover:underline"
+        >
+          Login
+        </Link>
+      </p>
     </AuthLayout>
   );
 }
