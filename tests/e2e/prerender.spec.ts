@@ -6,9 +6,8 @@ import { createAccount, expect, logIn, test, uniqueEmail } from './support/fixtu
 
 declare global {
   interface Window {
-    __sawVisitorNavbar?: boolean;
     __prerenderedHeading?: Element | null;
-    __sawLoginForm?: boolean;
+    __seen?: boolean;
   }
 }
 
@@ -20,6 +19,36 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * From each document's first parse on, whether an element matching `selector` is ever in the page
+ * (`present`) or ever shown (`visible`); the function returned tells, for the current document.
+ */
+async function watchFor(
+  page: Page,
+  selector: string,
+  mode: 'present' | 'visible',
+): Promise<() => Promise<boolean | undefined>> {
+  await page.addInitScript(
+    ([wanted, shown]) => {
+      window.__seen = false;
+      const look = () => {
+        const found = document.querySelector(wanted);
+        if (found && (!shown || found.checkVisibility({ visibilityProperty: true }))) {
+          window.__seen = true;
+        }
+      };
+      new MutationObserver(look).observe(document, {
+        attributes: shown,
+        childList: true,
+        subtree: true,
+      });
+    },
+    [selector, mode === 'visible'] as const,
+  );
+  // Undefined if the watch never ran in this document: not taken for "never seen".
+  return () => page.evaluate(() => window.__seen);
 }
 
 /** The app's chunk, which takes a prerendered page over. */
@@ -120,18 +149,12 @@ test("a signed-in reload of a prerendered screen never shows the visitor's navba
   await logIn(page, email, 'secret-pass-1');
 
   // From the document's first parse on: does a Login link ever appear in the navbar?
-  await page.addInitScript(() => {
-    window.__sawVisitorNavbar = false;
-    const look = () => {
-      if (document.querySelector('header a[href="/login"]')) window.__sawVisitorNavbar = true;
-    };
-    new MutationObserver(look).observe(document, { childList: true, subtree: true });
-  });
+  const sawVisitorNavbar = await watchFor(page, 'header a[href="/login"]', 'present');
   const errors = collectErrors(page);
   for (const path of ['/', '/about', '/drawing']) {
     await page.goto(path);
     await expect(page.getByRole('link', { name: /^Book cart/ })).toBeVisible();
-    expect(await page.evaluate(() => window.__sawVisitorNavbar)).toBe(false);
+    expect(await sawVisitorNavbar()).toBe(false);
   }
   expect(errors).toEqual([]);
 });
@@ -209,23 +232,12 @@ test('a signed-in user opening /login is taken home and is never shown the login
   await logIn(page, email, 'secret-pass-1');
 
   // From the document's first parse on: is the form ever on the screen?
-  await page.addInitScript(() => {
-    window.__sawLoginForm = false;
-    const look = () => {
-      const form = document.querySelector('form[aria-label="Login"]');
-      if (form?.checkVisibility({ visibilityProperty: true })) window.__sawLoginForm = true;
-    };
-    new MutationObserver(look).observe(document, {
-      attributes: true,
-      childList: true,
-      subtree: true,
-    });
-  });
+  const sawLoginForm = await watchFor(page, 'form[aria-label="Login"]', 'visible');
   const errors = collectErrors(page);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('link', { name: /^Book cart/ })).toBeVisible();
-  expect(await page.evaluate(() => window.__sawLoginForm)).toBe(false);
+  expect(await sawLoginForm()).toBe(false);
   expect(errors).toEqual([]);
 });
 
