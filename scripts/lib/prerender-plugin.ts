@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { PRERENDERED_DIR, prerenderedFileOf } from '../../contract/prerendered';
+import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 
 type PrerenderModule = {
   prerenderedPaths: readonly string[];
@@ -17,9 +18,11 @@ const MARKUP_END = '<template id="markup-end"></template>';
  * (marked `data-prerendered`, which tells src/main.tsx to hydrate it) instead of the empty shell.
  * The resource hints React puts before the markup go to the head. The "needs JavaScript" notice
  * moves out of #root, which must hold React's markup alone. The app's chunks are not preloaded.
+ * The head runs one inline script, before the first paint: the saved-cart probe
+ * (contract/saved-course-cart.ts), the only script the page's CSP lets run inline (by its hash).
  */
 export function prerenderedDocument(shell: string, markup: string): string {
-  // The page's CSP runs no inline script: the markup must need none.
+  // The page's CSP runs no other inline script: the markup must need none.
   if (markup.includes('<script')) throw new Error('prerender: the markup holds a script');
   const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
   const body = markup.slice(hints.length);
@@ -37,7 +40,11 @@ export function prerenderedDocument(shell: string, markup: string): string {
   // markup (a slow connection brings it in pieces) grows as the rest arrives, and what stands
   // beside or under the growing part moves.
   const renderBlock = '<link rel="expect" href="#markup-end" blocking="render">';
-  return withoutPreloads.replace('</head>', `    ${renderBlock}\n    ${hints}\n  </head>`);
+  const probe = `<script>${SAVED_COURSE_CART_PROBE}</script>`;
+  return withoutPreloads.replace(
+    '</head>',
+    `    ${renderBlock}\n    ${probe}\n    ${hints}\n  </head>`,
+  );
 }
 
 /**

@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 import type { Config } from '../config';
 import { API_REFERENCE_URL } from './openapi';
+
+/** The CSP source that lets exactly `script` run inline (CSP Level 2 hash-source). */
+function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+const SAVED_COURSE_CART_PROBE_SOURCE = inlineScriptSource(SAVED_COURSE_CART_PROBE);
 
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
@@ -32,8 +41,15 @@ export function contentSecurityDirectives(config: Config): Record<string, string
       ...stripeEmulator,
     ],
     'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com', ...emulator],
-    // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe.
-    'script-src': ["'self'", 'https://js.stripe.com', 'https://apis.google.com', ...stripeEmulator],
+    // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe. The one
+    // inline script is the prerendered documents' saved-cart probe (contract/saved-course-cart.ts).
+    'script-src': [
+      "'self'",
+      SAVED_COURSE_CART_PROBE_SOURCE,
+      'https://js.stripe.com',
+      'https://apis.google.com',
+      ...stripeEmulator,
+    ],
     'style-src': ["'self'", "'unsafe-inline'"],
     'font-src': ["'self'", 'data:'],
   };

@@ -134,7 +134,7 @@ export const screenRoutes: ScreenRoute[] = [
     heroImage: '/images/banners/courses-banner.svg',
     prerender: true,
   },
-  { path: paths.courseCart, screen: 'courseCart', access: 'open' },
+  { path: paths.courseCart, screen: 'courseCart', access: 'open', prerender: true },
   {
     path: paths.book,
     screen: 'book',

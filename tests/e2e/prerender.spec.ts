@@ -22,21 +22,23 @@ function collectErrors(page: Page): string[] {
 }
 
 /**
- * From each document's first parse on, whether an element matching `selector` is ever in the page
- * (`present`) or ever shown (`visible`); the function returned tells, for the current document.
+ * From each document's first parse on, whether an element matching `selector` (and holding `text`,
+ * when given) is ever in the page (`present`) or ever shown (`visible`); the function returned
+ * tells, for the current document.
  */
 async function watchFor(
   page: Page,
   selector: string,
   mode: 'present' | 'visible',
+  text = '',
 ): Promise<() => Promise<boolean | undefined>> {
   await page.addInitScript(
-    ([wanted, shown]) => {
+    ([wanted, shown, holding]) => {
       window.__seen = false;
       const look = () => {
-        const found = document.querySelector(wanted);
-        if (found && (!shown || found.checkVisibility({ visibilityProperty: true }))) {
-          window.__seen = true;
+        for (const found of document.querySelectorAll(wanted)) {
+          if (!found.textContent?.includes(holding)) continue;
+          if (!shown || found.checkVisibility({ visibilityProperty: true })) window.__seen = true;
         }
       };
       new MutationObserver(look).observe(document, {
@@ -45,7 +47,7 @@ async function watchFor(
         subtree: true,
       });
     },
-    [selector, mode === 'visible'] as const,
+    [selector, mode === 'visible', text] as const,
   );
   // Undefined if the watch never ran in this document: not taken for "never seen".
   return () => page.evaluate(() => window.__seen);
@@ -98,12 +100,15 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
     });
   });
   // The screens' chunks arrive late, after the app's: hydration must wait for them.
-  await page.route(/\/assets\/(home|courses|info|login|drawing)-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  await page.route(
+    /\/assets\/(home|courses|info|login|drawing|course-cart)-[\w-]+\.js$/,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+  );
   const errors = collectErrors(page);
-  for (const path of ['/', '/courses', '/about', '/login', '/drawing']) {
+  for (const path of ['/', '/courses', '/about', '/login', '/drawing', '/cart']) {
     await page.goto(path);
     // Hydrated: React has taken the heading that came in the HTML as its own (it marks the nodes
     // it owns), rather than drawing a new one in its place.
@@ -180,7 +185,40 @@ test('before the app: Login and Signup show their heading and check the session,
   await page.goto('/drawing');
   await expect(page.getByRole('heading', { level: 1, name: 'Drawing board' })).toBeVisible();
   await expect(page.getByText('Getting the canvas ready…')).toBeVisible();
+  // This browser holds no saved course cart: the cart's markup, an empty cart, is what it shows.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Course items: 0' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your course cart is empty' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your cart…' })).toHaveCount(0);
   await markupOnly.close();
+});
+
+test('a browser holding a saved course cart is never shown the prerendered empty cart', async ({
+  page,
+}) => {
+  await page.goto('/courses');
+  await page
+    .getByRole('button', { name: /Add To Cart/ })
+    .first()
+    .click();
+  await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
+
+  // From the document's first parse on: is the empty cart, or a count of 0, ever on the screen?
+  const sawEmptyCart = await watchFor(page, 'main h2', 'visible', 'Your course cart is empty');
+  const errors = collectErrors(page);
+  const release = await holdBack(page, APP_CHUNK);
+  await page.goto('/cart');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your cart…' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Course items: 1' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Course cart' }).getByRole('listitem')).toHaveCount(
+    1,
+  );
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your cart…' })).toHaveCount(0);
+  expect(await sawEmptyCart()).toBe(false);
+  // No hydration mismatch, and the page's CSP ran the inline probe (a refusal is a console error).
+  expect(errors).toEqual([]);
 });
 
 test("a visitor's navbar does not move when the app shows Login: its room is kept while the session is checked", async ({

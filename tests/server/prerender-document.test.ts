@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prerenderedFileOf } from '../../contract/prerendered';
+import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 import { prerenderedDocument } from '../../scripts/lib/prerender-plugin';
 
 // The build's prerendered documents (docs/decisions.md D49): index.html with a screen's markup.
@@ -29,7 +30,14 @@ describe('prerendered documents', () => {
     // The screen needs no script to show: the app's chunks wait (src/boot.ts), not preloaded.
     expect(html).not.toContain('modulepreload');
     // No frame before the markup is parsed in full: a half-parsed page would grow as it came.
-    expect(html).toMatch(/<link rel="expect" href="#markup-end" blocking="render">\s*<link/);
+    expect(html).toMatch(/<link rel="expect" href="#markup-end" blocking="render">[^]*<\/head>/);
+  });
+
+  it("runs one inline script, in the head: the saved-cart probe, before the screen's markup", () => {
+    const html = prerenderedDocument(SHELL, '<div class="app"><h1>Hi</h1></div>');
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    expect(inline.map((match) => match[1])).toEqual([SAVED_COURSE_CART_PROBE]);
+    expect(inline[0]!.index).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('refuses markup with a script (the CSP would not run it) and a shell without #root', () => {

@@ -1,14 +1,19 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
+import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 import { securityHeaders } from '../../server/plugins/security';
 import { bearer } from './helpers/accounts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 /** Sends raw bytes to a listening server; resolves with everything it answered once it closes. */
+/** The one inline script of the prerendered documents, allowed by its SHA-256 (CSP Level 2). */
+const PROBE_HASH = `'sha256-${createHash('sha256').update(SAVED_COURSE_CART_PROBE).digest('base64')}'`;
+
 function rawExchange(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
@@ -116,6 +121,7 @@ describe('security headers of the documents', () => {
     ]);
     expect(csp.get('script-src')).toEqual([
       "'self'",
+      PROBE_HASH,
       'https://js.stripe.com',
       'https://apis.google.com',
     ]);
@@ -318,6 +324,7 @@ describe('security headers with the Stripe emulator', () => {
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual([
       "'self'",
+      PROBE_HASH,
       'https://js.stripe.com',
       'https://apis.google.com',
       'http://127.0.0.1:12111',

@@ -1,7 +1,6 @@
-import type { CourseCartLine, CourseCartState } from './course-cart-slice';
-
 // The course cart lives only in the browser (no server calls) and survives a reload.
-const KEY = 'courseCart';
+import { COURSE_CART_STORAGE_KEY as KEY } from '@contract/saved-course-cart';
+import type { CourseCartLine, CourseCartState } from './course-cart-slice';
 
 function isLine(value: unknown): value is CourseCartLine {
   if (typeof value !== 'object' || value === null) return false;

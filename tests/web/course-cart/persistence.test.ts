@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SAVED_COURSE_CART_ATTRIBUTE, SAVED_COURSE_CART_PROBE } from '@contract/saved-course-cart';
 import { makeStore } from '@/app/store';
 import {
   addToCart,
   increaseQuantity,
+  removeFromCart,
   selectCourseCartLines,
 } from '@/features/course-cart/course-cart-slice';
 import { buildCourse } from '@/testing/data';
@@ -41,5 +43,32 @@ describe('course cart persistence', () => {
     const store = makeStore({ persist: false });
     store.dispatch(addToCart(buildCourse()));
     expect(localStorage.getItem('courseCart')).toBeNull();
+  });
+});
+
+describe("the prerendered documents' saved-cart probe (docs/decisions.md D49)", () => {
+  /** Runs the probe as a prerendered document's head does; whether it marked <html>. */
+  function probe(): boolean {
+    document.documentElement.removeAttribute(SAVED_COURSE_CART_ATTRIBUTE);
+    new Function(SAVED_COURSE_CART_PROBE)();
+    return document.documentElement.hasAttribute(SAVED_COURSE_CART_ATTRIBUTE);
+  }
+
+  afterEach(() => document.documentElement.removeAttribute(SAVED_COURSE_CART_ATTRIBUTE));
+
+  it('marks a browser holding the cart the app saved, and not once it is emptied', () => {
+    expect(probe()).toBe(false);
+    const store = makeStore();
+    store.dispatch(addToCart(buildCourse({ _id: 'c1' })));
+    expect(probe()).toBe(true);
+    store.dispatch(removeFromCart('c1'));
+    expect(probe()).toBe(false);
+  });
+
+  it('takes damaged storage for no saved cart, never throwing', () => {
+    for (const saved of ['{not json', 'null', '42', '{"carts":"x"}', '{"carts":[]}']) {
+      localStorage.setItem('courseCart', saved);
+      expect(probe(), saved).toBe(false);
+    }
   });
 });

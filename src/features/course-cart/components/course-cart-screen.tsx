@@ -1,9 +1,12 @@
 import { CartSummary } from '@/components/cart-summary';
 import { GraduationCapIcon } from '@/components/icons';
 import { EmptyState } from '@/components/empty-state';
+import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import { useHydratedValue } from '@/lib/use-hydrated';
 import {
+  type CourseCartLine as Line,
   decreaseQuantity,
   increaseQuantity,
   removeFromCart,
@@ -17,50 +20,61 @@ type Props = {
   onCheckout: (totalCents: number) => void;
 };
 
+const NO_LINES: Line[] = [];
+
 /** The client-only course cart (docs/product.md §2, §4). */
 export function CourseCartScreen({ onCheckout }: Props) {
   const dispatch = useAppDispatch();
-  const lines = useAppSelector(selectCourseCartLines);
-  const totalCents = useAppSelector(selectCourseCartTotalCents);
+  // The cart is this browser's: the prerendered screen is an empty cart (docs/decisions.md D49),
+  // which a browser holding a saved cart hides from its first paint on (the `prerendered-cart`
+  // rules in src/index.css) until the app, hydrated, shows the saved one.
+  const lines = useHydratedValue(useAppSelector(selectCourseCartLines), NO_LINES);
+  const totalCents = useHydratedValue(useAppSelector(selectCourseCartTotalCents), 0);
+  const prerendered = useHydratedValue(false, true);
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Your Course items: {lines.length}
-      </h1>
+    <div className="relative mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      {prerendered && (
+        <Spinner label="Loading your cart…" className="prerendered-cart-loading absolute inset-0" />
+      )}
+      <div className={prerendered ? 'prerendered-cart' : undefined}>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Your Course items: {lines.length}
+        </h1>
 
-      <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          {lines.length === 0 ? (
-            <EmptyState
-              className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
-              icon={<GraduationCapIcon className="h-8 w-8" />}
-              title="Your course cart is empty"
-              text="Find a course you like and add it to your cart."
-              browse={{ to: paths.courses, label: 'Browse courses' }}
-            />
-          ) : (
-            <ul aria-label="Course cart" className="space-y-4">
-              {lines.map((line) => (
-                <CourseCartLine
-                  key={line._id}
-                  line={line}
-                  onRemove={(id) => dispatch(removeFromCart(id))}
-                  onDecrease={(id) => dispatch(decreaseQuantity(id))}
-                  onIncrease={(id) => dispatch(increaseQuantity(id))}
-                />
-              ))}
-            </ul>
-          )}
+        <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {lines.length === 0 ? (
+              <EmptyState
+                className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+                icon={<GraduationCapIcon className="h-8 w-8" />}
+                title="Your course cart is empty"
+                text="Find a course you like and add it to your cart."
+                browse={{ to: paths.courses, label: 'Browse courses' }}
+              />
+            ) : (
+              <ul aria-label="Course cart" className="space-y-4">
+                {lines.map((line) => (
+                  <CourseCartLine
+                    key={line._id}
+                    line={line}
+                    onRemove={(id) => dispatch(removeFromCart(id))}
+                    onDecrease={(id) => dispatch(decreaseQuantity(id))}
+                    onIncrease={(id) => dispatch(increaseQuantity(id))}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <CartSummary
+            headingId="course-cart-summary"
+            itemCount={itemCount}
+            totalCents={totalCents}
+            onCheckout={onCheckout}
+          />
         </div>
-
-        <CartSummary
-          headingId="course-cart-summary"
-          itemCount={itemCount}
-          totalCents={totalCents}
-          onCheckout={onCheckout}
-        />
       </div>
     </div>
   );
