@@ -2,8 +2,11 @@ import type { Config } from 'tailwindcss';
 import daisyui from 'daisyui';
 import themes from 'daisyui/src/theming/themes';
 
+/** The files whose words name the classes in use: Tailwind's and scripts/lib/unused-daisyui-rules.ts's. */
+export const classSources = ['./index.html', './src/**/*.{ts,tsx}'];
+
 export default {
-  content: ['./index.html', './src/**/*.{ts,tsx}'],
+  content: classSources,
   theme: {
     extend: {
       fontFamily: {

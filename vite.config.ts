@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import autoprefixer from 'autoprefixer';
+import tailwindcss from 'tailwindcss';
 import { fileURLToPath } from 'node:url';
 import {
   inlineEntryCss,
@@ -9,6 +11,8 @@ import {
 
 import { identityBuildWarning } from './scripts/lib/build-checks';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
+import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
+import { classSources } from './tailwind.config';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -37,6 +41,11 @@ export default defineConfig({
     prerenderPublicScreens('src/prerender.tsx'),
     precompressBuild(),
   ],
+  css: {
+    postcss: {
+      plugins: [tailwindcss(), dropUnusedDaisyUiRules({ content: classSources }), autoprefixer()],
+    },
+  },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

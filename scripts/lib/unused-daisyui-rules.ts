@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import postcss, { type PluginCreator } from 'postcss';
+import { globSync } from 'tinyglobby';
+
+// Tailwind emits a daisyUI component whole once a source names it: `input` brings
+// `.mockup-browser .mockup-browser-toolbar .input`, `tab` the lifted and boxed tabs, `btn` the
+// button colours the app never uses. A selector that needs an element to carry a daisyUI class no
+// source names can never match: daisyUI is CSS only, so only our sources put its classes on
+// elements. This drops those selectors from the stylesheet that every document inlines
+// (scripts/lib/first-paint-plugins.ts), a sixth of it (docs/decisions.md D51).
+
+const require = createRequire(import.meta.url);
+
+/** The class names of a selector, unescaped (`.sm\:btn-sm` → `sm:btn-sm`). */
+function classesIn(selector: string): string[] {
+  return [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
+    (match[1] ?? '').replace(/\\(.)/g, '$1'),
+  );
+}
+
+/**
+ * The classes an element must carry for `selector` to match it. What stands inside a functional
+ * pseudo-class is left out: `:not(.x)` matches without `.x`, `:where(.x, .y)` with either.
+ */
+export function requiredClasses(selector: string): string[] {
+  let outer = selector;
+  for (let before = ''; before !== outer;) {
+    before = outer;
+    outer = outer.replace(/:[\w-]+\([^()]*\)/g, '');
+  }
+  return classesIn(outer);
+}
+
+/** Every class daisyUI's components define (its component stylesheets, themes aside). */
+function daisyUiComponentClasses(): Set<string> {
+  const dist = path.join(path.dirname(require.resolve('daisyui/package.json')), 'dist');
+  const classes = new Set<string>();
+  for (const file of ['styled.css', 'unstyled.css']) {
+    postcss.parse(readFileSync(path.join(dist, file), 'utf8')).walkRules((rule) => {
+      for (const name of classesIn(rule.selector)) classes.add(name);
+    });
+  }
+  return classes;
+}
+
+/**
+ * Every word of `text` that could name a class, more than Tailwind's own extraction finds: the
+ * runs between quotes, spaces and brackets (`sm:btn-sm`, `text-base-content/70`), their parts
+ * between colons, and every run of word characters and dashes.
+ */
+export function classWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const [run] of text.matchAll(/[^\s'"`{}()<>;,=]+/g)) {
+    words.add(run);
+    for (const part of run.split(':')) words.add(part);
+  }
+  for (const [word] of text.matchAll(/[\w-]+/g)) words.add(word);
+  return words;
+}
+
+type Options = {
+  /** The sources Tailwind scans (tailwind.config.ts `content`), as globs from `cwd`. */
+  content: string[];
+  cwd?: string;
+};
+
+/** The PostCSS plugin; after Tailwind, which generates what it drops from. */
+export const dropUnusedDaisyUiRules: PluginCreator<Options> = (options) => {
+  const { content = [], cwd = process.cwd() } = options ?? {};
+  const daisyUi = daisyUiComponentClasses();
+  return {
+    postcssPlugin: 'learntogether:drop-unused-daisyui-rules',
+    // Read on every run: in `npm run dev` a source may have started naming a class since.
+    Once(root) {
+      const words = new Set<string>();
+      for (const file of globSync(content, { cwd, absolute: true })) {
+        for (const word of classWords(readFileSync(file, 'utf8'))) words.add(word);
+      }
+      const unnamed = (name: string) => daisyUi.has(name) && !words.has(name);
+      root.walkRules((rule) => {
+        const kept = rule.selectors.filter((selector) => !requiredClasses(selector).some(unnamed));
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      });
+      // A media query or layer left empty goes too.
+      root.walkAtRules((atRule) => {
+        if (atRule.nodes?.length === 0) atRule.remove();
+      });
+    },
+  };
+};
+dropUnusedDaisyUiRules.postcss = true;
