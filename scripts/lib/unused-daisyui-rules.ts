@@ -69,16 +69,18 @@ type Options = {
 /** The PostCSS plugin; after Tailwind, which generates what it drops from. */
 export const dropUnusedDaisyUiRules: PluginCreator<Options> = (options) => {
   const { content = [], cwd = process.cwd() } = options ?? {};
-  const daisyUi = daisyUiComponentClasses();
+  // Parsed once, when a stylesheet first comes (not whenever a Vite config is loaded).
+  let daisyUi: Set<string> | undefined;
   return {
     postcssPlugin: 'learntogether:drop-unused-daisyui-rules',
-    // Read on every run: in `npm run dev` a source may have started naming a class since.
+    // The sources are read on every run: in `npm run dev` one may have named a class since.
     Once(root) {
+      const components = (daisyUi ??= daisyUiComponentClasses());
       const words = new Set<string>();
       for (const file of globSync(content, { cwd, absolute: true })) {
         for (const word of classWords(readFileSync(file, 'utf8'))) words.add(word);
       }
-      const unnamed = (name: string) => daisyUi.has(name) && !words.has(name);
+      const unnamed = (name: string) => components.has(name) && !words.has(name);
       root.walkRules((rule) => {
         const kept = rule.selectors.filter((selector) => !requiredClasses(selector).some(unnamed));
         if (kept.length === 0) rule.remove();

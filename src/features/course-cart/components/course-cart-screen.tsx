@@ -25,12 +25,14 @@ const NO_LINES: Line[] = [];
 /** The client-only course cart (docs/product.md §2, §4). */
 export function CourseCartScreen({ onCheckout }: Props) {
   const dispatch = useAppDispatch();
+  const savedLines = useAppSelector(selectCourseCartLines);
+  const savedTotalCents = useAppSelector(selectCourseCartTotalCents);
   // The cart is this browser's: the prerendered screen is an empty cart (docs/decisions.md D49),
   // which a browser holding a saved cart hides from its first paint on (the `prerendered-cart`
   // rules in src/index.css) until the app, hydrated, shows the saved one.
-  const lines = useHydratedValue(useAppSelector(selectCourseCartLines), NO_LINES);
-  const totalCents = useHydratedValue(useAppSelector(selectCourseCartTotalCents), 0);
   const prerendered = useHydratedValue(false, true);
+  const lines = prerendered ? NO_LINES : savedLines;
+  const totalCents = prerendered ? 0 : savedTotalCents;
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
