@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { accessToken } from '@/lib/access-token';
 import { onUnauthorized } from '@/lib/api-client';
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context';
@@ -43,44 +51,53 @@ export function AuthProvider({ children, service }: Props) {
   // Which account the current (or pending) session is for, and a counter that retires old runs.
   const current = useRef<{ email: string | null; run: number }>({ email: null, run: 0 });
 
-  useEffect(
-    () =>
-      authService.onChange((next) => {
-        const active = current.current;
-        if (next && active.email !== null && next.email === active.email) {
-          // The same account again (a re-subscription or a profile change): keep its session.
-          setSession((previous) => ({ ...previous, user: next }));
-          return;
-        }
-        const run = ++active.run;
-        active.email = next?.email ?? null;
-        if (!next) {
+  useEffect(() => {
+    const follow = (next: AuthUser | null) => {
+      const active = current.current;
+      if (next && active.email !== null && next.email === active.email) {
+        // The same account again (a re-subscription or a profile change): keep its session.
+        setSession((previous) => ({ ...previous, user: next }));
+        return;
+      }
+      const run = ++active.run;
+      active.email = next?.email ?? null;
+      if (!next) {
+        setSession(signedOut);
+        return;
+      }
+      setLastError(null);
+      setSession({ status: 'loading', user: next, isAdmin: null });
+      startSession(authService, next).then(
+        (isAdmin) => {
+          if (active.run !== run) return;
+          setSession((previous) => ({
+            status: 'signed-in',
+            user: previous.user ?? next,
+            isAdmin,
+          }));
+        },
+        (error: unknown) => {
+          if (active.run !== run) return;
+          active.email = null;
+          accessToken.clear();
+          setLastError(error instanceof Error ? error : new Error(String(error)));
           setSession(signedOut);
-          return;
-        }
-        setLastError(null);
-        setSession({ status: 'loading', user: next, isAdmin: null });
-        startSession(authService, next).then(
-          (isAdmin) => {
-            if (active.run !== run) return;
-            setSession((previous) => ({
-              status: 'signed-in',
-              user: previous.user ?? next,
-              isAdmin,
-            }));
-          },
-          (error: unknown) => {
-            if (active.run !== run) return;
-            active.email = null;
-            accessToken.clear();
-            setLastError(error instanceof Error ? error : new Error(String(error)));
-            setSession(signedOut);
-            void authService.signOut().catch(() => undefined);
-          },
-        );
-      }),
-    [authService],
-  );
+          void authService.signOut().catch(() => undefined);
+        },
+      );
+    };
+    // What the service knows at once (a visitor without a saved session is signed out) comes
+    // in the effects run after hydration, and redraws the whole app, navbar and screen: as a
+    // transition, React draws it in slices, where a plain update drew the whole page in one task
+    // (100-170 ms on the home at 4x CPU; docs/decisions.md D52). Later news stays a plain
+    // update: a guard acting on the session must never see it lag behind.
+    let subscribing = true;
+    const stop = authService.onChange((next) =>
+      subscribing ? startTransition(() => follow(next)) : follow(next),
+    );
+    subscribing = false;
+    return stop;
+  }, [authService]);
 
   const signOut = useCallback(async () => {
     accessToken.clear();
