@@ -1,11 +1,37 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import Typewriter from 'typewriter-effect';
+import type TypewriterComponent from 'typewriter-effect';
 import { ArrowRightIcon } from '@/components/icons';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 
 /** The rotating offers (docs/product.md §2, §9: marketing text, 70 ms type speed). */
 export const HERO_OFFERS = ['Up to 10% off on all courses', 'Up to 20% off on all books'];
+
+/**
+ * The offers typed and erased in turn. Its package (30 KB, evaluated when it loads) is fetched
+ * once the page is the app's, not in the first screen's start-up work (docs/decisions.md D52).
+ * The box is empty until then, as it is when the animation starts. If the package cannot load,
+ * the offers are still read out (the hero's sr-only text): the animation is for the eyes only.
+ */
+function HeroTypewriter() {
+  const [Typewriter, setTypewriter] = useState<typeof TypewriterComponent | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    import('typewriter-effect').then(
+      (module) => !cancelled && setTypewriter(() => module.default),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return Typewriter ? (
+    <Typewriter
+      options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70, cursor: '' }}
+    />
+  ) : null;
+}
 
 export function HomeHero() {
   return (
@@ -34,9 +60,7 @@ export function HomeHero() {
           aria-hidden="true"
           className="hero-typewriter mt-6 min-h-[2rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
         >
-          <Typewriter
-            options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70, cursor: '' }}
-          />
+          <HeroTypewriter />
         </div>
         <p className="mt-4 max-w-xl text-base leading-relaxed text-white/80 sm:text-lg">
           Hand-picked books, practical online courses and topic chat rooms where you can learn with
