@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildShipping, buildUser } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
@@ -41,7 +41,7 @@ describe('the printable receipt', () => {
     expect(within(table).getByText('$65.00')).toBeVisible();
     expect(within(table).getByText('Total paid').nextElementSibling).toHaveTextContent('$80.00');
     expect(screen.getByText(/12 Analytical Row/)).toBeVisible();
-    expect(document.title).toBe('Receipt LT-RECEIPT1 · LearnTogether');
+    await waitFor(() => expect(document.title).toBe('Receipt LT-RECEIPT1 · LearnTogether'));
 
     await user.click(screen.getByRole('button', { name: 'Print receipt' }));
     expect(print).toHaveBeenCalledOnce();

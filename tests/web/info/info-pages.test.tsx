@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { renderApp } from '@/testing/render';
@@ -22,7 +22,8 @@ describe('info pages', { timeout: 15_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: page.heading }),
     ).toBeInTheDocument();
-    expect(document.title).toBe(`${page.heading} · LearnTogether`);
+    // The tab is named by an effect, run once the screen is painted.
+    await waitFor(() => expect(document.title).toBe(`${page.heading} · LearnTogether`));
   });
 
   it.each(PAGES)('the footer link $link opens $path', async (page) => {
@@ -45,11 +46,11 @@ describe('info pages', { timeout: 15_000 }, () => {
   it('gives the tab its name back when the visitor leaves', async () => {
     const { user } = renderApp({ route: paths.terms });
     await screen.findByRole('heading', { level: 1, name: 'Terms of use' });
-    expect(document.title).toBe('Terms of use · LearnTogether');
+    await waitFor(() => expect(document.title).toBe('Terms of use · LearnTogether'));
     const footer = within(screen.getByRole('contentinfo'));
     await user.click(footer.getByRole('link', { name: 'LearnTogether' }));
     await screen.findByRole('heading', { level: 1, name: /Welcome to/ });
-    expect(document.title).not.toContain('Terms of use');
+    await waitFor(() => expect(document.title).not.toContain('Terms of use'));
   });
 
   it('the privacy policy says how to have data deleted and links the cookie policy', async () => {
