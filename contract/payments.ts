@@ -100,6 +100,11 @@ export const paymentIntentResponseSchema = z.object({
   amount: z.number().positive(),
   /** Book-cart lines not paid for (sold out, or gone from the catalogue), by name. */
   leftOut: z.array(z.string()),
+  /**
+   * Until when the checkout's books are held for the shopper (ISO time; docs/product.md §10.9):
+   * paying later still works while copies are left. Null when nothing is held (courses).
+   */
+  heldUntil: z.iso.datetime().nullable(),
 });
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;

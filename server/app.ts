@@ -48,6 +48,7 @@ import {
 } from './rate-limit';
 import { createCatalogue, type Catalogue } from './services/catalogue';
 import { createCheckoutService, type CheckoutService } from './services/checkout';
+import { createPaymentReconciler, type PaymentReconciler } from './services/payment-reconciler';
 import { connectRedis, DEFAULT_REDIS_KEY_PREFIX, type SharedRedis } from './redis';
 
 declare module 'fastify' {
@@ -64,6 +65,8 @@ declare module 'fastify' {
     paymentGateway: PaymentGateway | null;
     /** Amounts, PaymentIntents and the webhook's fulfilment. */
     checkout: CheckoutService;
+    /** Asks Stripe about payments still open (null without Stripe); see D56. */
+    paymentReconciler: PaymentReconciler | null;
     /** The shared Redis connection (REDIS_URL), when configured. */
     redis: SharedRedis | undefined;
     /** Ends a user's chat sessions on every process (a no-op with the chat off). */
@@ -214,6 +217,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('accessTokens', accessTokens);
     app.decorate('paymentGateway', paymentGateway);
     app.decorate('checkout', checkout);
+    const paymentReconciler =
+      paymentGateway &&
+      createPaymentReconciler({
+        db,
+        gateway: paymentGateway,
+        checkout,
+        log: app.log,
+        everySeconds: config.PAYMENT_RECONCILE_SECONDS,
+      });
+    app.decorate('paymentReconciler', paymentReconciler);
+    if (paymentReconciler) {
+      // On start-up, then every PAYMENT_RECONCILE_SECONDS; stopped before the database closes.
+      if (config.PAYMENT_RECONCILE_SECONDS > 0) {
+        app.addHook('onReady', async () => paymentReconciler.start());
+      }
+      app.addHook('preClose', () => paymentReconciler.stop());
+    }
     // Before any route: it checks each /api route against the access-policy table as it is added.
     registerAuth(app, { identity, accessTokens });
     // Before any route too: the document collects the routes as they are added.

@@ -166,6 +166,13 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString.pipe(stripeWebhookSecret),
   STRIPE_EMULATOR_URL: optionalString.pipe(stripeEmulatorUrl),
   REDIS_URL: optionalString.pipe(redisUrl),
+  PAYMENT_RECONCILE_SECONDS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'Expected a whole number of seconds (0 turns it off)')
+      .transform(Number)
+      .optional(),
+  ),
   CHAT_ALLOWED_ORIGINS: optionalString.pipe(originList),
   TRUST_PROXY: optionalString.pipe(trustProxy.optional()),
 });
@@ -216,6 +223,12 @@ const configSchema = envSchema.transform((values) => {
      * the rate limits count there. The server refuses to start when it is unreachable.
      */
     REDIS_URL: values.REDIS_URL,
+    /**
+     * How often (seconds) the server asks Stripe about payments it has not heard the end of
+     * (docs/decisions.md D56); 0: never. Default 60, and off under NODE_ENV=test (the suites run
+     * it by hand).
+     */
+    PAYMENT_RECONCILE_SECONDS: values.PAYMENT_RECONCILE_SECONDS ?? (nodeEnv === 'test' ? 0 : 60),
     /**
      * Origins whose pages may open the chat socket although they differ from the request's Host
      * (a proxy that rewrites Host). Pages of the Host itself are always allowed.

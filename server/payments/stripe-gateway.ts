@@ -35,6 +35,20 @@ export type CreateRefundInput = {
 
 export type CreatedRefund = { id: string; status: string; amountCents: number };
 
+/**
+ * A PaymentIntent as Stripe holds it now (GET /v1/payment_intents/{id}): what the reconciliation
+ * of a payment still pending needs (server/services/payment-reconciler.ts).
+ */
+export type RetrievedPaymentIntent = {
+  id: string;
+  /** Stripe's status: `succeeded`, `requires_payment_method`, `processing`, `canceled`, … */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** True when the last attempt to pay failed (Stripe's `last_payment_error` is set). */
+  lastPaymentFailed: boolean;
+};
+
 /** The part of a Stripe event the shop reads; `data.object` is checked by whoever reads it. */
 export type StripeEvent = { id: string; type: string; data: { object: unknown } };
 
@@ -46,6 +60,11 @@ export interface PaymentGateway {
    * reached or refuses (nothing left to refund, amount too large, payment not succeeded…).
    */
   createRefund(input: CreateRefundInput): Promise<CreatedRefund>;
+  /**
+   * Asks Stripe about one PaymentIntent. Throws PaymentProviderError when Stripe cannot be reached
+   * or does not know it.
+   */
+  retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent>;
   /**
    * Verifies the Stripe-Signature of a raw body (300 s tolerance) and returns the event. Throws
    * WebhookSignatureError when the header is bad, missing or stale, and
@@ -182,6 +201,22 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
       }
       // Stripe types `status` as nullable; a refund without one is not known to be done.
       return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
+    },
+
+    async retrievePaymentIntent(id) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(id);
+      } catch (error) {
+        throw new PaymentProviderError(`Retrieving PaymentIntent ${id} failed`, { cause: error });
+      }
+      return {
+        id: intent.id,
+        status: intent.status,
+        amountCents: intent.amount,
+        currency: intent.currency,
+        lastPaymentFailed: intent.last_payment_error != null,
+      };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

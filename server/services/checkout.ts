@@ -15,6 +15,7 @@ import {
   stockShortMessage,
   type PaymentSource,
 } from '../../contract/checkout-rules';
+import { CART_LIMITS, CART_MESSAGES } from '../../contract/cart-rules';
 import { DomainError } from '../../contract/domain-error';
 import type { Db, Queryable } from '../db/client';
 import { listCartLinesToPay } from '../db/repositories/carts';
@@ -41,10 +42,11 @@ import {
   PaymentProviderError,
   type CreatedPaymentIntent,
   type PaymentGateway,
+  type RetrievedPaymentIntent,
   type StripeEvent,
 } from '../payments/stripe-gateway';
 import { failRefund, pendingRefundsCovered, settleRefund } from '../db/repositories/refunds';
-import { releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
+import { holdExpiry, releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
 import { COURSES } from './course-list';
 
 /** What a checkout charges for: the lines, priced by the server, and their total. */
@@ -124,11 +126,13 @@ function sha256(text: string): string {
 function answer(
   payment: { clientSecret: string; amountCents: number },
   snapshot: CartSnapshot,
+  heldUntil: Date | null,
 ): PaymentIntentResponse {
   return {
     clientSecret: payment.clientSecret,
     amount: centsToDollars(payment.amountCents),
     leftOut: snapshot.leftOut,
+    heldUntil: heldUntil?.toISOString() ?? null,
   };
 }
 
@@ -147,6 +151,9 @@ const paymentIntentObjectSchema = z.object({
   currency: z.string(),
 });
 
+/** What settling a payment reads of its PaymentIntent, from an event or from Stripe's API. */
+type PaymentIntentFacts = z.infer<typeof paymentIntentObjectSchema>;
+
 /** What the webhook did with an event (logged; the tests read it too). */
 export type StripeEventOutcome =
   | 'ignored'
@@ -160,7 +167,9 @@ export type StripeEventOutcome =
   | 'refunded-out-of-stock'
   | 'refund-settled'
   | 'refund-failed'
-  | 'refund-unchanged';
+  | 'refund-unchanged'
+  /** Reconciliation: Stripe is still waiting for the shopper (or the bank). */
+  | 'still-open';
 
 export type CheckoutService = {
   /**
@@ -174,6 +183,14 @@ export type CheckoutService = {
   ): Promise<PaymentIntentResponse>;
   /** POST /payments/webhook, once the signature is verified. */
   handleStripeEvent(event: StripeEvent, log: FastifyBaseLogger): Promise<StripeEventOutcome>;
+  /**
+   * What Stripe says now of a payment the server still holds open (the reconciliation, D56):
+   * settled exactly as the webhook would settle it, and idempotent with it.
+   */
+  settleFromStripe(
+    intent: RetrievedPaymentIntent,
+    log: FastifyBaseLogger,
+  ): Promise<StripeEventOutcome>;
 };
 
 /**
@@ -204,20 +221,33 @@ export function createCheckoutService(deps: {
     open: Payment,
     body: PaymentIntentBody,
     snapshot: CartSnapshot,
+    heldUntil: Date | null,
   ): Promise<PaymentIntentResponse> {
     await updateOpenPaymentShipping(db, open.id, body.shipping);
-    return answer(open, snapshot);
+    return answer(open, snapshot, heldUntil);
   }
 
   /**
-   * Holds the snapshot's books for the payment (renewing a hold it has), or refuses the checkout
-   * with a 409 naming the books another shopper took: the shopper is told before paying.
+   * Holds the snapshot's books for the payment (renewing a hold it has) and says until when, or
+   * refuses the checkout with a 409 naming the books another shopper took: the shopper is told
+   * before paying. One account holds at most CART_LIMITS.maxQuantity copies of a book.
    */
-  async function reserve(paymentId: string, email: string, snapshot: CartSnapshot) {
+  async function reserve(
+    paymentId: string,
+    email: string,
+    snapshot: CartSnapshot,
+  ): Promise<Date | null> {
     const demands = stockDemands(snapshot.lines);
-    if (demands.length === 0) return;
-    const short = await db.transaction((tx) => reserveStock(tx, { paymentId, email, demands }));
-    if (short.length > 0) throw new DomainError('conflict', stockShortMessage(short));
+    if (demands.length === 0) return null;
+    if (demands.some((demand) => demand.quantity > CART_LIMITS.maxQuantity)) {
+      throw new DomainError('invalid', CART_MESSAGES.tooMany);
+    }
+    const held = await db.transaction(async (tx) => {
+      const short = await reserveStock(tx, { paymentId, email, demands });
+      return short.length > 0 ? short : holdExpiry(tx, paymentId);
+    });
+    if (Array.isArray(held)) throw new DomainError('conflict', stockShortMessage(held));
+    return held;
   }
 
   /**
@@ -239,63 +269,72 @@ export function createCheckoutService(deps: {
     );
   }
 
-  async function fulfil(
-    intent: z.infer<typeof paymentIntentObjectSchema>,
-    event: StripeEvent,
+  /**
+   * A PaymentIntent Stripe says succeeded becomes its orders, inside the caller's transaction: the
+   * one path of both the webhook and the reconciliation (server/services/payment-reconciler.ts),
+   * so whichever comes second finds the payment settled and changes nothing.
+   */
+  async function settleSucceeded(
+    tx: Queryable,
+    intent: PaymentIntentFacts,
     log: FastifyBaseLogger,
   ): Promise<StripeEventOutcome> {
-    return db.transaction(async (tx) => {
-      // The idempotency key: a replayed or concurrent duplicate stops here.
-      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
-      const payment = await lockPaymentByIntent(tx, intent.id);
-      if (!payment) {
-        log.warn({ paymentIntentId: intent.id }, 'payment_intent.succeeded for an unknown intent');
-        return 'unknown-intent';
+    const payment = await lockPaymentByIntent(tx, intent.id);
+    if (!payment) {
+      log.warn({ paymentIntentId: intent.id }, 'payment_intent.succeeded for an unknown intent');
+      return 'unknown-intent';
+    }
+    if (payment.amountCents !== intent.amount || payment.currency !== intent.currency) {
+      log.error(
+        {
+          paymentId: payment.id,
+          paymentIntentId: intent.id,
+          expected: { amount: payment.amountCents, currency: payment.currency },
+          received: { amount: intent.amount, currency: intent.currency },
+        },
+        'paid amount differs from the payment snapshot: not fulfilled',
+      );
+      return 'amount-mismatch';
+    }
+    // Already settled (orders made, or refunded because the books were gone): Stripe may send
+    // several events for one intent, and the reconciliation may have got there first.
+    if (!(await markPaymentSucceeded(tx, payment.id))) return 'already-fulfilled';
+    if (payment.source === 'books') {
+      const demands = await paymentBookLines(tx, payment.id);
+      const short = await sellStock(tx, { paymentId: payment.id, email: payment.email, demands });
+      if (short.length > 0) {
+        // Its hold lapsed or the stock fell under it, and the copies went to someone else: never
+        // charged without orders. The hold it may still have goes back to other shoppers.
+        await markPaymentRefunded(tx, payment.id);
+        await releaseStock(tx, payment.id);
+        await refundOutOfStock(payment, log);
+        return 'refunded-out-of-stock';
       }
-      if (payment.amountCents !== intent.amount || payment.currency !== intent.currency) {
-        log.error(
-          {
-            paymentId: payment.id,
-            paymentIntentId: intent.id,
-            expected: { amount: payment.amountCents, currency: payment.currency },
-            received: { amount: intent.amount, currency: intent.currency },
-          },
-          'paid amount differs from the payment snapshot: not fulfilled',
-        );
-        return 'amount-mismatch';
-      }
-      // Another event for the same intent (Stripe may send several) already fulfilled it.
-      if (!(await markPaymentSucceeded(tx, payment.id))) return 'already-fulfilled';
-      if (payment.source === 'books') {
-        const demands = await paymentBookLines(tx, payment.id);
-        const short = await sellStock(tx, { paymentId: payment.id, email: payment.email, demands });
-        if (short.length > 0) {
-          // Its hold lapsed and the copies went to someone else: never charged without orders.
-          await markPaymentRefunded(tx, payment.id);
-          await refundOutOfStock(payment, log);
-          return 'refunded-out-of-stock';
-        }
-      }
-      const orderIds = await insertOrdersForPayment(tx, payment.id);
-      if (payment.source === 'books') await removePaidCartLines(tx, payment.id);
-      log.info({ paymentId: payment.id, orders: orderIds.length }, 'payment fulfilled');
-      return 'fulfilled';
-    });
+    }
+    const orderIds = await insertOrdersForPayment(tx, payment.id);
+    if (payment.source === 'books') await removePaidCartLines(tx, payment.id);
+    log.info({ paymentId: payment.id, orders: orderIds.length }, 'payment fulfilled');
+    return 'fulfilled';
   }
 
-  async function markFailed(
-    intent: z.infer<typeof paymentIntentObjectSchema>,
+  /** A PaymentIntent whose payment failed: its pending payment fails and its copies go back. */
+  async function settleFailed(tx: Queryable, intent: PaymentIntentFacts) {
+    // A late failure after a success (events may arrive out of order) changes nothing.
+    const failed = await markPaymentFailed(tx, intent.id);
+    if (!failed) return 'not-pending';
+    // The held copies go back to other shoppers; a retry with another card holds them again.
+    await releaseStock(tx, failed);
+    return 'marked-failed';
+  }
+
+  /** A webhook's event, once: its id is the idempotency key (a replay stops at the insert). */
+  function onceForEvent(
     event: StripeEvent,
+    settle: (tx: Queryable) => Promise<StripeEventOutcome>,
   ): Promise<StripeEventOutcome> {
-    return db.transaction(async (tx) => {
-      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
-      // A late failure after a success (events may arrive out of order) changes nothing.
-      const failed = await markPaymentFailed(tx, intent.id);
-      if (!failed) return 'not-pending';
-      // The held copies go back to other shoppers; a retry with another card holds them again.
-      await releaseStock(tx, failed);
-      return 'marked-failed';
-    });
+    return db.transaction(async (tx) =>
+      (await recordStripeEvent(tx, event)) ? settle(tx) : 'duplicate',
+    );
   }
 
   /**
@@ -353,10 +392,7 @@ export function createCheckoutService(deps: {
       };
 
       const open = await findOpenPayment(db, key);
-      if (open) {
-        await reserve(open.id, caller.email, snapshot);
-        return reuse(open, body, snapshot);
-      }
+      if (open) return reuse(open, body, snapshot, await reserve(open.id, caller.email, snapshot));
 
       // Concurrent asks for one cart derive the same payment id and idempotency key, so Stripe
       // creates one PaymentIntent; the same cart bought again later gets new ones.
@@ -364,7 +400,7 @@ export function createCheckoutService(deps: {
       const seed = sha256(JSON.stringify([key.email, key.source, key.fingerprint, paidBefore]));
       const paymentId = `pay_${seed.slice(0, 32)}`;
       // Held before Stripe is asked, so a shopper who cannot have the books never gets a card form.
-      await reserve(paymentId, caller.email, snapshot);
+      const heldUntil = await reserve(paymentId, caller.email, snapshot);
       let intent: CreatedPaymentIntent;
       try {
         intent = await createIntent(
@@ -402,12 +438,13 @@ export function createCheckoutService(deps: {
         return answer(
           { clientSecret: intent.clientSecret, amountCents: snapshot.amountCents },
           snapshot,
+          heldUntil,
         );
       }
       // A concurrent ask for the same cart inserted first: answer its payment (the same id, so
       // the hold is the one just renewed).
       const winner = await findOpenPayment(db, key);
-      if (winner) return reuse(winner, body, snapshot);
+      if (winner) return reuse(winner, body, snapshot, heldUntil);
       // It was paid in between: this cart is no longer what the user is paying for.
       await releaseStock(db, paymentId);
       throw new DomainError('conflict', CHECKOUT_MESSAGES.cartJustPaid);
@@ -430,11 +467,32 @@ export function createCheckoutService(deps: {
         log.warn({ eventId: event.id, type: event.type }, 'event without a PaymentIntent: ignored');
         return 'ignored';
       }
-      const outcome =
+      const outcome = await onceForEvent(event, (tx) =>
         event.type === 'payment_intent.succeeded'
-          ? await fulfil(intent.data, event, log)
-          : await markFailed(intent.data, event);
+          ? settleSucceeded(tx, intent.data, log)
+          : settleFailed(tx, intent.data),
+      );
       log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
+      return outcome;
+    },
+
+    async settleFromStripe(intent, log) {
+      const facts = { id: intent.id, amount: intent.amountCents, currency: intent.currency };
+      const failed =
+        intent.status === 'canceled' ||
+        (intent.status === 'requires_payment_method' && intent.lastPaymentFailed);
+      const outcome =
+        intent.status === 'succeeded'
+          ? await db.transaction((tx) => settleSucceeded(tx, facts, log))
+          : failed
+            ? await db.transaction((tx) => settleFailed(tx, facts))
+            : 'still-open';
+      if (outcome !== 'still-open') {
+        log.info(
+          { paymentIntentId: intent.id, status: intent.status, outcome },
+          'payment reconciled with Stripe',
+        );
+      }
       return outcome;
     },
   };

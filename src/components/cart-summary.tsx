@@ -8,10 +8,12 @@ type Props = {
   totalCents: number;
   /** Called with the total in cents; only ever when it is above zero (docs/product.md §4 Checkout). */
   onCheckout: (totalCents: number) => void;
+  /** A rule of this cart, shown under Checkout (the book cart's copy limit and hold). */
+  note?: string;
 };
 
 /** The sticky side panel of both carts: the total quantity, "Total:" in dollars and the Checkout button. */
-export function CartSummary({ headingId, itemCount, totalCents, onCheckout }: Props) {
+export function CartSummary({ headingId, itemCount, totalCents, onCheckout, note }: Props) {
   return (
     <aside
       aria-labelledby={headingId}
@@ -43,6 +45,7 @@ export function CartSummary({ headingId, itemCount, totalCents, onCheckout }: Pr
       <p className="mt-3 text-center text-xs text-base-content/70">
         Secure card payment on the next step.
       </p>
+      {note && <p className="mt-2 text-center text-xs text-base-content/70">{note}</p>}
     </aside>
   );
 }

@@ -165,27 +165,28 @@ describe('book cart', () => {
     expect(await listOk(user)).toEqual([more]);
   });
 
-  it('keeps a line at 99 copies at most (409, nothing changed)', async () => {
+  it('keeps a line at 10 copies at most (409, nothing changed)', async () => {
     const user = await signIn(t.app, 'cart-cap');
-    const line = await addOk(user, { bookId: book(0).id, quantity: 50 }, 201);
-    expect((await addOk(user, { bookId: book(0).id, quantity: 49 }, 200)).quantity).toBe(99);
+    const line = await addOk(user, { bookId: book(0).id, quantity: 6 }, 201);
+    expect((await addOk(user, { bookId: book(0).id, quantity: 4 }, 200)).quantity).toBe(10);
     expectError(await add(user, { bookId: book(0).id }), 409, CART_MESSAGES.tooMany);
-    expect((await row(line._id))?.quantity).toBe(99);
+    expect((await row(line._id))?.quantity).toBe(10);
+    expect(CART_MESSAGES.tooMany).toBe('You can order at most 10 copies of a book.');
 
-    const other = await addOk(user, { bookId: book(1).id, quantity: 60 }, 201);
-    expectError(await add(user, { bookId: book(1).id, quantity: 40 }), 409, CART_MESSAGES.tooMany);
-    expect((await row(other._id))?.quantity).toBe(60);
+    const other = await addOk(user, { bookId: book(1).id, quantity: 7 }, 201);
+    expectError(await add(user, { bookId: book(1).id, quantity: 4 }), 409, CART_MESSAGES.tooMany);
+    expect((await row(other._id))?.quantity).toBe(7);
   });
 
-  it('keeps the 99 cap when two adds of one book race (one 409, never a 500)', async () => {
+  it('keeps the 10 cap when two adds of one book race (one 409, never a 500)', async () => {
     const user = await signIn(t.app, 'cart-cap-race');
     const results = await Promise.all([
-      add(user, { bookId: book(3).id, quantity: 60 }),
-      add(user, { bookId: book(3).id, quantity: 50 }),
+      add(user, { bookId: book(3).id, quantity: 6 }),
+      add(user, { bookId: book(3).id, quantity: 5 }),
     ]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     const [line] = await listOk(user);
-    expect([50, 60]).toContain(line?.quantity);
+    expect([5, 6]).toContain(line?.quantity);
   });
 
   it('answers 404 for a book that is not in the catalogue, adding nothing', async () => {
@@ -197,18 +198,18 @@ describe('book cart', () => {
   it('counts concurrent adds of one book into one line (no lost increment)', async () => {
     const user = await signIn(t.app, 'cart-race');
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => add(user, { bookId: book(2).id })),
+      Array.from({ length: 10 }, () => add(user, { bookId: book(2).id })),
     );
     const statuses = results.map((res) => res.statusCode).sort();
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const lines = await listOk(user);
     expect(lines).toHaveLength(1);
-    expect(lines[0]?.quantity).toBe(12);
+    expect(lines[0]?.quantity).toBe(10);
   });
 
   it.each([
     [0, 'Must be at least 1'],
-    [100, 'Must be at most 99'],
+    [11, 'Must be at most 10'],
     [1.5, 'Must be a whole number'],
     ['2', 'Must be a whole number'],
     [null, 'Must be a whole number'],

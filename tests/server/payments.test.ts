@@ -262,7 +262,11 @@ describe('checkout: PaymentIntent and webhook', () => {
       const again = intentOk(
         await askForIntent(t.app, user, { source: 'books', shipping: newAddress }),
       );
-      expect(again).toEqual(first);
+      // The same intent; the hold on its books renewed from now.
+      expect({ ...again, heldUntil: null }).toEqual({ ...first, heldUntil: null });
+      expect(Date.parse(again.heldUntil ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(first.heldUntil ?? ''),
+      );
       expect(gateway.calls.length).toBe(calls);
       expect((await paymentsOf(user.email))[0]?.shipping).toEqual(newAddress);
 
@@ -494,7 +498,10 @@ describe('checkout: PaymentIntent and webhook', () => {
       expect(await cartOf(user.email)).toHaveLength(2);
 
       // Trying again with the unchanged cart reuses the same intent (another card).
-      expect(intentOk(await askForIntent(t.app, user, { source: 'books' }))).toEqual(answer);
+      expect(intentOk(await askForIntent(t.app, user, { source: 'books' }))).toMatchObject({
+        clientSecret: answer.clientSecret,
+        amount: answer.amount,
+      });
 
       expect((await deliverWebhook(t.app, succeeded(answer.clientSecret))).statusCode).toBe(200);
       expect((await paymentsOf(user.email))[0]?.status).toBe('succeeded');

@@ -159,11 +159,15 @@ export async function lockPaymentByIntent(
   return row ? toPayment(row) : undefined;
 }
 
-/** Marks a payment succeeded; false when it already was (its orders exist). */
+/**
+ * Marks an open (pending or failed: a declined card may be followed by a good one) payment
+ * succeeded; false when it is settled already (its orders exist, or it was refunded because its
+ * books were gone: a second success of the same intent must not make orders then).
+ */
 export async function markPaymentSucceeded(tx: Queryable, id: string): Promise<boolean> {
   const rows = await tx.query<{ id: string }>(
     `update payments set status = 'succeeded', updated_at = now()
-     where id = $1 and status <> 'succeeded'
+     where id = $1 and status in ('pending', 'failed')
      returning id`,
     [id],
   );
@@ -289,5 +293,35 @@ export async function findCheckout(
       })),
       shipping: row.shipping,
     }
+  );
+}
+
+/** An open payment due to be asked about at Stripe. */
+export type PaymentToReconcile = { id: string; paymentIntentId: string };
+
+/**
+ * Takes up to `limit` open payments whose time to be asked about has come, and sets when each is
+ * next asked: every `everySeconds` while the payment is under an hour old, every 15 minutes under
+ * a day, then every 6 hours (a PaymentIntent never expires; an abandoned one is asked about ever
+ * less often). `skip locked`: processes sharing one database take different payments.
+ */
+export async function claimPaymentsToReconcile(
+  db: Queryable,
+  input: { limit: number; everySeconds: number },
+): Promise<PaymentToReconcile[]> {
+  return db.query<PaymentToReconcile>(
+    `update payments p
+     set reconcile_after = now() + case
+       when now() - p.created_at < interval '1 hour' then make_interval(secs => $2)
+       when now() - p.created_at < interval '1 day' then interval '15 minutes'
+       else interval '6 hours' end
+     where p.id in (
+       select id from payments
+       where status in ('pending', 'failed') and reconcile_after <= now()
+       order by reconcile_after
+       limit $1
+       for update skip locked)
+     returning p.id, p.payment_intent_id as "paymentIntentId"`,
+    [input.limit, input.everySeconds],
   );
 }

@@ -1,7 +1,5 @@
+import { STOCK_HOLD_MINUTES } from '../../../contract/cart-rules';
 import type { Queryable } from '../client';
-
-/** How long POST /payments/intent holds a checkout's copies (docs/architecture.md, "Stock"). */
-export const RESERVATION_MINUTES = 15;
 
 /**
  * SQL: the copies of `book` that live holds keep from the shopper `email` (both SQL expressions):
@@ -50,18 +48,23 @@ async function lockBooks(
 function shortfalls(
   demands: readonly StockDemand[],
   books: Map<string, LockedBook>,
+  ownHolds: ReadonlyMap<string, number> = new Map(),
 ): StockShortfall[] {
   const short: StockShortfall[] = [];
   for (const demand of demands) {
     const book = books.get(demand.bookId);
-    const available = !book || book.removed ? 0 : Math.max(0, book.stock - book.held);
+    // A live hold of this very payment is a claim on the copies on hand: when an admin lowered
+    // the stock under what is held, the first holders to pay get the copies (others' holds do not
+    // cancel it), and the rest are refunded (docs/decisions.md D56).
+    const held = (ownHolds.get(demand.bookId) ?? 0) >= demand.quantity ? 0 : (book?.held ?? 0);
+    const available = !book || book.removed ? 0 : Math.max(0, book.stock - held);
     if (demand.quantity > available) short.push({ ...demand, available });
   }
   return short;
 }
 
 /**
- * Holds the copies of a checkout for RESERVATION_MINUTES, unless another shopper's hold or a sale
+ * Holds the copies of a checkout for STOCK_HOLD_MINUTES, unless another shopper's hold or a sale
  * leaves too few: then nothing is held and the books that fall short are returned. The caller's
  * holds for other payments go (this checkout replaces them); a repeated call for the same payment
  * renews its hold.
@@ -93,7 +96,7 @@ export async function reserveStock(
       input.email,
       input.demands.map((demand) => demand.bookId),
       input.demands.map((demand) => demand.quantity),
-      RESERVATION_MINUTES,
+      STOCK_HOLD_MINUTES,
     ],
   );
   return [];
@@ -119,7 +122,16 @@ export async function sellStock(
     input.demands.map((demand) => demand.bookId),
     input.email,
   );
-  const short = shortfalls(input.demands, books);
+  const own = await tx.query<{ book_id: string; quantity: number }>(
+    `select book_id, quantity from stock_reservations
+     where payment_id = $1 and expires_at > now()`,
+    [input.paymentId],
+  );
+  const short = shortfalls(
+    input.demands,
+    books,
+    new Map(own.map((hold) => [hold.book_id, hold.quantity])),
+  );
   if (short.length > 0) return short;
   await tx.query(
     `update books b set stock = b.stock - d.quantity
@@ -130,4 +142,14 @@ export async function sellStock(
   );
   await releaseStock(tx, input.paymentId);
   return [];
+}
+
+/** When a payment's hold on its copies ends (the earliest of its books), or null without one. */
+export async function holdExpiry(db: Queryable, paymentId: string): Promise<Date | null> {
+  const [row] = await db.query<{ expires_at: Date | string | null }>(
+    `select min(expires_at) as expires_at from stock_reservations
+     where payment_id = $1 and expires_at > now()`,
+    [paymentId],
+  );
+  return row?.expires_at ? new Date(row.expires_at) : null;
 }

@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { isPayable } from '@contract/cart-rules';
+import { isPayable, STOCK_HOLD_MINUTES } from '@contract/cart-rules';
 import {
   checkoutAmountCents,
   orderNumberOf,
@@ -182,6 +182,11 @@ export const checkoutHandlers = [
                 .filter((line) => !isPayable(line))
                 .map((line) => line.name)
             : [],
+        // The server's hold: renewed for STOCK_HOLD_MINUTES at every ask; courses hold nothing.
+        heldUntil:
+          body.source === 'books'
+            ? new Date(Date.now() + STOCK_HOLD_MINUTES * 60_000).toISOString()
+            : null,
       };
       return HttpResponse.json(answer);
     },

@@ -17,7 +17,11 @@ import { bearer, type SignedIn } from './accounts';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_learntogether_server_suite';
 
-export type RecordedIntent = CreatedPaymentIntent & { input: CreatePaymentIntentInput };
+export type RecordedIntent = CreatedPaymentIntent & {
+  input: CreatePaymentIntentInput;
+  /** Stripe's `last_payment_error` is set (a declined card). */
+  lastPaymentFailed: boolean;
+};
 export type RecordedRefund = CreatedRefund & { input: CreateRefundInput };
 
 /**
@@ -34,8 +38,13 @@ export type TestGateway = PaymentGateway & {
   refundCalls: CreateRefundInput[];
   /** The refunds created, by id. */
   refunds: Map<string, RecordedRefund>;
-  /** The next gateway calls (createPaymentIntent or createRefund) fail as a network error would. */
+  /** The next gateway calls (createPaymentIntent, createRefund, retrievePaymentIntent) fail as a network error would. */
   failNext(count?: number): void;
+  /**
+   * What Stripe now says of an intent (its card confirmed or declined), as
+   * retrievePaymentIntent answers it; the tests deliver the matching webhook, or not.
+   */
+  setIntentStatus(id: string, status: string, options?: { lastPaymentFailed?: boolean }): void;
 };
 
 export function createTestGateway(options: { webhookSecret?: string | null } = {}): TestGateway {
@@ -55,6 +64,28 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
     failNext(count = 1) {
       failures = count;
     },
+    setIntentStatus(id, status, options = {}) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`No such test intent: ${id}`);
+      intent.status = status;
+      intent.lastPaymentFailed = options.lastPaymentFailed ?? false;
+    },
+    async retrievePaymentIntent(id) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (failures > 0) {
+        failures -= 1;
+        throw new PaymentProviderError('connect ECONNREFUSED 127.0.0.1:1 (test)');
+      }
+      const intent = intents.get(id);
+      if (!intent) throw new PaymentProviderError(`No such payment_intent: '${id}'`);
+      return {
+        id,
+        status: intent.status,
+        amountCents: intent.amountCents,
+        currency: intent.input.currency,
+        lastPaymentFailed: intent.lastPaymentFailed,
+      };
+    },
     async createPaymentIntent(input) {
       calls.push(input);
       // Stripe's requests are asynchronous: let concurrent callers interleave.
@@ -72,6 +103,7 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
         status: 'requires_payment_method',
         amountCents: input.amountCents,
         input,
+        lastPaymentFailed: false,
       };
       byKey.set(input.idempotencyKey, intent);
       intents.set(id, intent);

@@ -23,7 +23,7 @@ export function BookCartLine({ line, onDecrease, onIncrease, onRemove }: Props) 
       price={line.price}
       quantity={line.quantity}
       image={line.image}
-      // A line holds at most 99 copies, and no more than are left (the server refuses more).
+      // A line holds at most 10 copies (CART_LIMITS), and no more than are left (the server refuses more).
       maxQuantity={Math.min(CART_LIMITS.maxQuantity, Math.max(line.stock, line.quantity))}
       unavailable={line.status === 'available' ? undefined : UNAVAILABLE[line.status]}
       onDecrease={() => onDecrease(line)}

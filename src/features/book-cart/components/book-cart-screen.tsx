@@ -11,7 +11,7 @@ import {
 } from '../api/cart-api';
 import { BookCartLine } from './book-cart-line';
 import { bookCartTotalCents } from './book-cart-total';
-import { isPayable } from '@contract/cart-rules';
+import { CART_MESSAGES, isPayable } from '@contract/cart-rules';
 import { errorMessageOr } from '@/lib/api/error-message';
 
 type Props = {
@@ -133,6 +133,7 @@ export function BookCartScreen({ onCheckout }: Props) {
           itemCount={payableCount}
           totalCents={totalCents}
           onCheckout={onCheckout}
+          note={CART_MESSAGES.holdRule}
         />
       </div>
     </div>
