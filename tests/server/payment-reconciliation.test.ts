@@ -187,6 +187,19 @@ describe('payment reconciliation with Stripe', () => {
     expect(await statusOf(intentId)).toBe('refunded');
     expect(await ordersOf(user)).toBe(0);
     expect([...gateway.refunds.values()].map((r) => r.input.paymentIntentId)).toContain(intentId);
+
+    // The book is restocked, then Stripe's webhook for the charge lands: it stays refunded.
+    await t.db.query('update books set stock = 5 where id = $1', [bookId]);
+    const intent = gateway.intents.get(intentId);
+    if (!intent) throw new Error('no intent');
+    const late = await deliverWebhook(
+      t.app,
+      paymentIntentEvent('payment_intent.succeeded', { id: intentId, amount: intent.amountCents }),
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    expect(await statusOf(intentId)).toBe('refunded');
+    expect(await ordersOf(user)).toBe(0);
+    expect(await stockOf(bookId)).toBe(5);
   });
 
   it('runs on start-up: a server that was down settles the payments it missed at once', async () => {
