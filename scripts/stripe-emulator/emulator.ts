@@ -10,7 +10,7 @@ import { IdempotencyStore } from './idempotency';
 import { PaymentIntents } from './payment-intents';
 import { Refunds } from './refunds';
 import { buildStandInScript } from './stand-in-script';
-import { defaultRetryDelaysMs, WebhookSender } from './webhooks';
+import { DEFAULT_RETRY_SCALE, stripeRetryDelaysMs, WebhookSender } from './webhooks';
 
 export type StripeEmulatorOptions = {
   /** 0 = any free port (tests). */
@@ -19,8 +19,10 @@ export type StripeEmulatorOptions = {
   host?: string;
   /** Where events go, signed with this whsec_ secret. */
   webhook?: { url: string; secret: string };
-  /** The webhook retry schedule after a failed attempt. */
+  /** The webhook retry schedule after a failed attempt; default Stripe's, scaled by retryScale. */
   retryDelaysMs?: number[];
+  /** How much faster than Stripe's three days the default schedule runs (default 1/600). */
+  retryScale?: number;
   /** One line per webhook attempt; default: none. */
   log?: (line: string) => void;
 };
@@ -32,7 +34,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const log = options.log ?? (() => {});
   const events = new EventLog(options.webhook !== undefined);
   const webhooks = options.webhook
-    ? new WebhookSender(options.webhook, options.retryDelaysMs ?? defaultRetryDelaysMs, log)
+    ? new WebhookSender(
+        options.webhook,
+        options.retryDelaysMs ?? stripeRetryDelaysMs(options.retryScale ?? DEFAULT_RETRY_SCALE),
+        log,
+      )
     : undefined;
   const intents = new PaymentIntents(events);
   const app = buildEmulatorApp({

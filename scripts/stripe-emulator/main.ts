@@ -1,6 +1,7 @@
 // CLI: node_modules/.bin/tsx scripts/stripe-emulator/main.ts --port 12111 \
 //   --webhook-url http://127.0.0.1:3000/api/payments/webhook --webhook-secret whsec_…
-// Env fallbacks: STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET.
+// Env fallbacks: STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET,
+// STRIPE_EMULATOR_RETRY_SCALE (--retry-scale: Stripe's three days of webhook retries, scaled).
 import { parseArgs } from 'node:util';
 import { startStripeEmulator } from './emulator';
 
@@ -22,8 +23,13 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'retry-scale': { type: 'string' },
     },
   });
+  const scaleText = values['retry-scale'] ?? process.env.STRIPE_EMULATOR_RETRY_SCALE;
+  const retryScale = scaleText === undefined ? undefined : Number(scaleText);
+  if (retryScale !== undefined && !(retryScale > 0 && retryScale <= 1))
+    fail(`invalid retry scale (a number in (0, 1], e.g. 0.01): ${scaleText}`);
   const port = Number(values.port ?? process.env.STRIPE_EMULATOR_PORT ?? defaultPort);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) fail(`invalid port: ${values.port}`);
   const webhookUrl = values['webhook-url'] ?? process.env.STRIPE_WEBHOOK_URL;
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
     port,
     host: values.host,
     webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    retryScale,
     log,
   });
   console.log(`Stripe emulator ready at ${emulator.url}`);

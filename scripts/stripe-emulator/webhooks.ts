@@ -7,7 +7,30 @@ import { unixNow } from './stripe-objects';
 
 export type WebhookTarget = { url: string; secret: string };
 
-export const defaultRetryDelaysMs: readonly number[] = [500, 1000, 2000, 4000, 8000, 16000, 30000];
+/** How long live-mode Stripe keeps retrying an event that was not delivered. */
+const STRIPE_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 60 * 1000;
+const LONGEST_RETRY_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Live-mode Stripe's schedule, scaled: "exponential back off for up to three days" (Stripe's
+ * webhook docs; the exact intervals are not published, so: 1 minute, doubling up to 12 hours,
+ * until three days have passed since the first attempt). `scale` shrinks it for local stacks
+ * (1/600: three days in 7.2 minutes), so a server that is down a while still gets the event.
+ */
+export function stripeRetryDelaysMs(scale: number): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (let delay = FIRST_RETRY_MS; total + delay <= STRIPE_RETRY_WINDOW_MS;) {
+    delays.push(Math.max(1, Math.round(delay * scale)));
+    total += delay;
+    delay = Math.min(delay * 2, LONGEST_RETRY_MS);
+  }
+  return delays;
+}
+
+/** The emulator's default scale of Stripe's schedule (STRIPE_EMULATOR_RETRY_SCALE). */
+export const DEFAULT_RETRY_SCALE = 1 / 600;
 
 /** How long one attempt may take before it counts as failed. */
 const attemptTimeoutMs = 10_000;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-emulator/emulator';
+import { DEFAULT_RETRY_SCALE, stripeRetryDelaysMs } from '../../scripts/stripe-emulator/webhooks';
 
 const secretKey = 'sk_test_emulator';
 /** Local deliveries are fast; the margin is for a busy machine. */
@@ -800,6 +801,23 @@ describe('Stripe emulator webhooks', () => {
     expect(data.map((record) => record.event.type)).toEqual(
       expect.arrayContaining(['charge.refunded', 'refund.created']),
     );
+  });
+
+  it("retries on live-mode Stripe's schedule, scaled: exponential back-off for up to three days", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const live = stripeRetryDelaysMs(1);
+    expect(live[0]).toBe(60_000);
+    expect(live[1]).toBe(120_000);
+    for (const [i, delay] of live.entries()) {
+      if (i > 0) expect(delay).toBe(Math.min((live[i - 1] ?? 0) * 2, day / 2));
+    }
+    const total = live.reduce((sum, delay) => sum + delay, 0);
+    expect(total).toBeLessThanOrEqual(3 * day);
+    expect(total).toBeGreaterThan(2.5 * day);
+    // Not 8 quick attempts: the default scale keeps a down server in reach for minutes.
+    const local = stripeRetryDelaysMs(DEFAULT_RETRY_SCALE);
+    expect(local).toEqual(live.map((delay) => Math.round(delay * DEFAULT_RETRY_SCALE)));
+    expect(local.reduce((sum, delay) => sum + delay, 0)).toBeGreaterThan(5 * 60_000);
   });
 
   it('retries a failing receiver: 500, 500, then 200 makes three attempts', async () => {
