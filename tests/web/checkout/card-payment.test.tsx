@@ -66,6 +66,8 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
 
     // 2 × 49.99 + 19
     expect(await screen.findByText('Please pay : 118.98$')).toBeVisible();
+    // Courses hold no stock: nothing is said of a hold.
+    expect(screen.queryByText(/held for you/)).not.toBeInTheDocument();
     expect(db.payments).toHaveLength(1);
     expect(db.payments[0]?.lines.map((line) => [line.name, line.quantity])).toEqual([
       ['React from Zero to Hero', 2],
@@ -207,6 +209,81 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says how long the books are held, and holds them again once the hold has ended', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      inBookCart('l-1', 'Clean Code', 32.5, 1);
+      let asks = 0;
+      server.events.on('request:start', ({ request }) => {
+        if (request.method === 'POST' && request.url.endsWith('/payments/intent')) asks += 1;
+      });
+      const { user } = renderCardPayment();
+      await readyToPay();
+      expect(
+        screen.getByText(/^Your books are held for you until .+ \(15 minutes left\)\.$/),
+      ).toBeVisible();
+      expect(asks).toBe(1);
+
+      await vi.advanceTimersByTimeAsync(14 * 60_000);
+      expect(await screen.findByText(/\(1 minute left\)\.$/)).toBeVisible();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await screen.findByText(/Your hold on these books has ended/)).toBeVisible();
+      // Paying still works meanwhile; renewing asks the server once more.
+      expect(payButton()).toBeEnabled();
+      await user.click(screen.getByRole('button', { name: 'Hold them again' }));
+      expect(await screen.findByText(/\(15 minutes left\)\.$/)).toBeVisible();
+      expect(asks).toBe(2);
+    } finally {
+      server.events.removeAllListeners();
+      vi.useRealTimers();
+    }
+  });
+
+  it('the shop goes down as the card is charged: the confirmation says so in words, then shows the order by itself', async () => {
+    inBookCart('l-1', 'Clean Code', 32.5, 1);
+    // The server is killed the moment Stripe charges the card: the proxy answers 502 with no body.
+    let down = false;
+    let paid: string | null = null;
+    fakeStripe.onSucceeded = (paymentId) => {
+      down = true;
+      paid = paymentId;
+    };
+    server.use(
+      http.get(apiPath('/orders/:id'), () =>
+        down ? new HttpResponse('Bad Gateway', { status: 502 }) : undefined,
+      ),
+      http.get(apiPath('/carts'), () =>
+        down ? new HttpResponse('Bad Gateway', { status: 502 }) : undefined,
+      ),
+    );
+    const { user } = renderCardPayment();
+    await readyToPay();
+    await fillCard(user, SUCCEEDS);
+    await user.click(payButton());
+
+    expect(await screen.findByText(PAYMENT_TEXTS.succeeded)).toBeVisible();
+    const confirmation = await screen.findByRole('region', { name: 'Order confirmation' });
+    expect(
+      await within(confirmation).findByText(
+        'We could not reach the shop. Your payment is safe; this page updates by itself.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/The server answered/)).not.toBeInTheDocument();
+    expect(within(confirmation).queryByRole('alert')).not.toBeInTheDocument();
+
+    // Back up: it settled the payment with Stripe on start-up, and the page shows the order.
+    if (paid === null) throw new Error('not paid');
+    settlePayment(paid);
+    down = false;
+    expect(await within(confirmation).findByText('Paid', {}, { timeout: 8000 })).toBeVisible();
+    expect(
+      within(confirmation).queryByText(
+        'We could not reach the shop. Your payment is safe; this page updates by itself.',
+      ),
+    ).not.toBeInTheDocument();
+    expect(within(confirmation).getByRole('cell', { name: 'Clean Code' })).toBeVisible();
   });
 
   it("failure: Stripe's message in red as an alert; another card then succeeds", async () => {

@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { buildShipping, buildUser } from '@/testing/data';
+import { settlePayment } from '@/testing/mocks/checkout-handlers';
 import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 
 const SHIPPING = buildShipping({ firstName: 'Ada', lastName: 'Lovelace' });
 
-function paidCheckout(email: string) {
+function paidCheckout(email: string, status: 'succeeded' | 'pending' = 'succeeded') {
   db.payments.push({
     id: 'pi_receipt1',
     clientSecret: 'pi_receipt1_secret_x',
@@ -18,7 +22,7 @@ function paidCheckout(email: string) {
     ],
     amountCents: 8000,
     shipping: SHIPPING,
-    status: 'succeeded',
+    status,
     createdAt: Date.UTC(2026, 10, 20, 12),
   });
 }
@@ -55,5 +59,33 @@ describe('the printable receipt', () => {
     );
     expect(await screen.findByText('We could not find this order.')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('a payment still being confirmed: says so while the shop is away, and updates by itself', async () => {
+    paidCheckout('student@learntogether.test', 'pending');
+    let down = true;
+    server.use(
+      http.get(apiPath('/orders/:id'), () =>
+        down ? new HttpResponse('Bad Gateway', { status: 502 }) : undefined,
+      ),
+    );
+    renderApp(
+      { route: '/orders/pi_receipt1/receipt' },
+      { auth: { user: buildUser({ email: 'student@learntogether.test' }) } },
+    );
+    expect(
+      await screen.findByText(
+        'We could not reach the shop. Your payment is safe; this page updates by itself.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/The server answered/)).not.toBeInTheDocument();
+
+    down = false;
+    expect(
+      await screen.findByText('Payment received, confirming…', {}, { timeout: 8000 }),
+    ).toBeVisible();
+    settlePayment('pi_receipt1');
+    expect(await screen.findByText('Paid', {}, { timeout: 8000 })).toBeVisible();
+    expect(screen.queryByText(/could not reach the shop/)).not.toBeInTheDocument();
   });
 });

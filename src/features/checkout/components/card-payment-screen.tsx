@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useCreatePaymentIntentMutation } from '../api/payments-api';
 import { CardForm } from './card-form';
 import { CheckoutLayout } from './checkout-layout';
+import { HoldCountdown } from './hold-countdown';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { LoadError } from '@/components/load-error';
 
@@ -106,6 +107,18 @@ export function CardPaymentScreen({
               <span className="skeleton h-6 w-48 rounded" aria-hidden="true" />
               <span className="sr-only">Loading the amount to pay…</span>
             </span>
+          )}
+        </p>
+      )}
+      {/* A book checkout's hold; its line is kept from the start, so the form never moves. */}
+      {configured && !paid && intentBody?.source === 'books' && (
+        <p className="-mt-2 mb-4 min-h-5 text-sm text-base-content/70">
+          {intent.data?.heldUntil && (
+            <HoldCountdown
+              key={intent.data.heldUntil}
+              heldUntil={intent.data.heldUntil}
+              onRenew={retry}
+            />
           )}
         </p>
       )}

@@ -1,32 +1,26 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { errorMessageOr } from '@/lib/api/error-message';
-import { useGetCheckoutQuery } from '../api/orders-api';
+import { SHOP_UNREACHABLE_AFTER_PAYMENT, useSettledCheckout } from '../hooks/use-settled-checkout';
 import { CheckoutSummary } from './checkout-summary';
-
-/** How often the confirmation asks again while Stripe's webhook has not landed yet. */
-export const CONFIRMATION_POLL_MS = 1000;
+import { ShopUnreachableNotice } from './shop-unreachable-notice';
 
 /**
  * The end of a checkout (docs/product.md §10.2): what was bought, for how much, where it goes,
  * and the order number; links to My Orders and the printable receipt. Re-read until the orders
- * exist (Stripe's webhook lands a moment after the card is confirmed).
+ * exist (Stripe's webhook lands a moment after the card is confirmed), and while the shop cannot
+ * be reached.
  */
 export function OrderConfirmation({ paymentId }: { paymentId: string }) {
-  const [polling, setPolling] = useState(true);
-  const { data, error, isError, refetch } = useGetCheckoutQuery(paymentId, {
-    pollingInterval: polling ? CONFIRMATION_POLL_MS : 0,
-  });
-  // Asked no more once the webhook has settled it.
-  if (polling && data && data.status !== 'pending') setPolling(false);
+  const { data, error, isError, refetch, unreachable } = useSettledCheckout(paymentId);
   return (
     <section aria-labelledby="order-confirmation" className="space-y-5">
       <h2 id="order-confirmation" className="text-xl font-bold tracking-tight">
         Order confirmation
       </h2>
-      {isError && !data ? (
+      {unreachable && <ShopUnreachableNotice message={SHOP_UNREACHABLE_AFTER_PAYMENT} />}
+      {isError && !unreachable && !data ? (
         <LoadError
           message={errorMessageOr(error, 'Your order could not be loaded.')}
           onRetry={() => void refetch()}

@@ -3,15 +3,17 @@ import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useDocumentTitle } from '@/lib/document-title';
-import { useGetCheckoutQuery } from '../api/orders-api';
+import { SHOP_UNREACHABLE_AFTER_PAYMENT, useSettledCheckout } from '../hooks/use-settled-checkout';
 import { CheckoutSummary } from './checkout-summary';
+import { ShopUnreachableNotice } from './shop-unreachable-notice';
 
 /**
  * A printable receipt at /orders/{paymentId}/receipt (the buyer's, or any admin's): the shop, the
- * order and a Print button; the navbar and footer are left off the printed page.
+ * order and a Print button; the navbar and footer are left off the printed page. A payment still
+ * being confirmed is re-read until it is settled.
  */
 export function ReceiptScreen({ paymentId }: { paymentId: string }) {
-  const { data, error, isError, refetch } = useGetCheckoutQuery(paymentId);
+  const { data, error, isError, refetch, unreachable } = useSettledCheckout(paymentId);
   useDocumentTitle(data ? `Receipt ${data.orderNumber}` : 'Receipt');
   const notFound = isError && apiFailureOf(error)?.status === 404;
   return (
@@ -32,6 +34,11 @@ export function ReceiptScreen({ paymentId }: { paymentId: string }) {
           </button>
         )}
       </header>
+      {unreachable && (
+        <div className="mb-6 print:hidden">
+          <ShopUnreachableNotice message={SHOP_UNREACHABLE_AFTER_PAYMENT} />
+        </div>
+      )}
       {notFound ? (
         <div className="space-y-4">
           <p>We could not find this order.</p>
@@ -39,7 +46,7 @@ export function ReceiptScreen({ paymentId }: { paymentId: string }) {
             See My Orders
           </Link>
         </div>
-      ) : isError ? (
+      ) : isError && !unreachable && !data ? (
         <LoadError
           message={errorMessageOr(error, 'The receipt could not be loaded.')}
           onRetry={() => void refetch()}
