@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refundAcceptedSchema } from '../../contract/admin-orders';
 import { orderNumberOf } from '../../contract/checkout-rules';
 import { paymentIntentResponseSchema } from '../../contract/payments';
@@ -286,6 +286,33 @@ describe('order and refund mails (SMTP, through the outbox)', () => {
     const runs = await Promise.all([t.app.mailOutbox.sendDue(), other.sendDue()]);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(3);
     for (const buyer of buyers) expect(mailsTo(smtp, buyer.email)).toHaveLength(1);
+  });
+});
+
+describe('the worker in the app', () => {
+  it('starts with the app, sends what the webhook queued by itself, and stops on close', async () => {
+    const smtp = await createTestSmtpServer();
+    await smtp.start();
+    const gateway = createTestGateway();
+    const t = await buildAccountsApp({
+      adminEmails: [],
+      seed: true,
+      paymentGateway: gateway,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      mailOutbox: { pollMs: 20 },
+    });
+    try {
+      const user = await signIn(t.app, 'mail-timer');
+      const [book] = await t.db.query<{ id: string }>('select id from books order by name limit 1');
+      await t.db.query('update books set stock = 10 where id = $1', [book?.id]);
+      await buyBooks(t.app, gateway, user, [{ bookId: book?.id ?? '', quantity: 1 }]);
+      await vi.waitFor(() => expect(mailsTo(smtp, user.email)).toHaveLength(1), {
+        timeout: 5_000,
+      });
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
   });
 });
 
