@@ -1,8 +1,9 @@
-// `npm run dev`: the Auth Emulator (9099), the Stripe emulator (12111), the product server (3000)
-// and Vite (5173); each port can be moved (scripts/lib/dev-ports.ts), and every one is checked
-// before anything starts. Ctrl-C stops them all.
+// `npm run dev`: the Auth Emulator (9099), the Stripe emulator (12111), the mail catcher (SMTP
+// 1025, inbox 1080), the product server (3000) and Vite (5173); each port can be moved
+// (scripts/lib/dev-ports.ts), and every one is checked before anything starts. Ctrl-C stops them all.
 import { seedDemoAccounts, startAuthEmulator, demoAccounts } from './lib/auth-emulator';
 import { devPortList, devPorts, takenPorts, takenPortsMessage } from './lib/dev-ports';
+import { devMail } from './lib/mail-catcher';
 import { onShutdown, startProcess, stopAll, waitForUrl } from './lib/processes';
 import {
   newWebhookSecret,
@@ -46,7 +47,9 @@ async function main(): Promise<void> {
     await stopAll();
   });
 
-  const taken = await takenPorts(devPortList(PORTS, !process.env.STRIPE_SECRET_KEY));
+  const taken = await takenPorts(
+    devPortList(PORTS, !process.env.STRIPE_SECRET_KEY, !process.env.SMTP_URL),
+  );
   if (taken.length > 0) {
     console.error(takenPortsMessage(taken));
     process.exit(1);
@@ -56,6 +59,11 @@ async function main(): Promise<void> {
   await startAuthEmulator(EMULATOR_PORT);
   await seedDemoAccounts(EMULATOR_PORT);
   const stripe = await stripeEnv();
+  const mail = await devMail({
+    smtpPort: PORTS.mailCatcherSmtp,
+    webPort: PORTS.mailCatcherWeb,
+    webAppPort: WEB_PORT,
+  });
 
   const server = startProcess(
     'server',
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
         PORT: String(SERVER_PORT),
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
         ...stripe.server,
+        ...mail.server,
       },
     },
   );
@@ -91,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`  demo account: ${account.email} / ${account.password}`);
   if (stripe.web.VITE_STRIPE_EMULATOR_URL)
     console.log('  test card: 4242 4242 4242 4242, any future date, any CVC (README: more cards)');
+  if (mail.inboxUrl) console.log(`  mails the shop sends: ${mail.inboxUrl}`);
   console.log('Press Ctrl-C to stop.\n');
 
   server.child.on('exit', (code) => {

@@ -49,6 +49,8 @@ import {
 import { createCatalogue, type Catalogue } from './services/catalogue';
 import { createCheckoutService, type CheckoutService } from './services/checkout';
 import { createPaymentReconciler, type PaymentReconciler } from './services/payment-reconciler';
+import { createSmtpMailer, type Mailer } from './mail/mailer';
+import { createMailOutbox, type MailOutbox, type MailOutboxOptions } from './mail/outbox';
 import { connectRedis, DEFAULT_REDIS_KEY_PREFIX, type SharedRedis } from './redis';
 
 declare module 'fastify' {
@@ -75,6 +77,8 @@ declare module 'fastify' {
     chatRooms: ChatRooms;
     /** Every rate limit of the server (server/rate-limit.ts): the routes and the chat count here. */
     rateLimiter: RateLimiter;
+    /** The order and refund mails: queued with the orders, sent by its worker (server/mail/). */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -120,6 +124,13 @@ export type BuildAppOptions = {
    * `stripe` package, or none without STRIPE_SECRET_KEY); null: card payment not configured.
    */
   paymentGateway?: PaymentGateway | null;
+  /**
+   * Sends the order and refund mails. Absent: from `config` (nodemailer over SMTP_URL, or none
+   * without it); null: no mail.
+   */
+  mailer?: Mailer | null;
+  /** The mail outbox's worker: its clock and how often it looks (tests drive it by hand). */
+  mailOutbox?: MailOutboxOptions;
   /** Requests per minute of the per-minute rate limits (tests use small numbers). */
   rateLimits?: Partial<RateLimitMaxima>;
   /** How long clients may take (tests use small numbers). */
@@ -211,7 +222,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const accessTokens = createAccessTokens(config.ACCESS_TOKEN_SECRET);
     const paymentGateway =
       options.paymentGateway === undefined ? createStripeGateway(config) : options.paymentGateway;
-    const checkout = createCheckoutService({ db, gateway: paymentGateway });
+    const mailOutbox = createMailOutbox(
+      {
+        db,
+        mailer: options.mailer === undefined ? createSmtpMailer(config) : options.mailer,
+        publicUrl: config.PUBLIC_URL,
+        log: app.log,
+      },
+      options.mailOutbox,
+    );
+    // Started once the app is ready; stopped before anything closes (its pass uses the database).
+    app.addHook('onReady', async () => mailOutbox.start());
+    app.addHook('preClose', () => mailOutbox.stop());
+    const checkout = createCheckoutService({ db, gateway: paymentGateway, mails: mailOutbox });
     // Dependencies reach routes one way: as decorators of the app (docs/architecture.md §2).
     app.decorate('identity', identity);
     app.decorate('accessTokens', accessTokens);
@@ -234,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       app.addHook('preClose', () => paymentReconciler.stop());
     }
+    app.decorate('mailOutbox', mailOutbox);
     // Before any route: it checks each /api route against the access-policy table as it is added.
     registerAuth(app, { identity, accessTokens });
     // Before any route too: the document collects the routes as they are added.

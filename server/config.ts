@@ -84,6 +84,28 @@ const originList = z
   )
   .optional();
 
+// Where the server sends its mails (order confirmations, refunds): an SMTP server, with its
+// credentials when it needs them (smtp://user:pass@host:587, STARTTLS when offered; smtps:// for
+// TLS from the start).
+const smtpUrl = z
+  .url({
+    protocol: /^smtps?$/,
+    error: 'Expected an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025',
+  })
+  .optional();
+
+// The sender of the shop's mails: `shop@example.com` or `Shop name <shop@example.com>`.
+const mailFrom = z.string().refine((value) => {
+  const address = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  return z.email().safeParse(address?.[1] ?? address?.[2]).success;
+}, 'Expected an address, or a name and an address: LearnTogether <shop@example.com>');
+
+// The shop's address as its customers reach it: links in its mails point there.
+const publicUrl = httpOrigin(
+  "Expected the shop's public http(s) origin, e.g. https://shop.example.com",
+  'Expected an origin without a path, e.g. https://shop.example.com',
+).optional();
+
 const TRUST_PROXY_FORMAT =
   'Expected true, false, a hop count (e.g. 1) or a comma-separated list of IP addresses and ' +
   'CIDR ranges';
@@ -175,7 +197,14 @@ const envSchema = z.object({
   ),
   CHAT_ALLOWED_ORIGINS: optionalString.pipe(originList),
   TRUST_PROXY: optionalString.pipe(trustProxy.optional()),
+  SMTP_URL: optionalString.pipe(smtpUrl),
+  MAIL_FROM: optionalString.pipe(mailFrom.optional()),
+  PUBLIC_URL: optionalString.pipe(publicUrl),
 });
+
+/** Where `npm run dev` serves the web app: the links of mails sent in development point there. */
+const DEV_PUBLIC_URL = 'http://127.0.0.1:5173';
+const DEV_MAIL_FROM = 'LearnTogether <no-reply@learntogether.test>';
 
 /**
  * The environment as the server uses it: every variable validated, then its default applied (some
@@ -243,6 +272,18 @@ const configSchema = envSchema.transform((values) => {
      * entry, which a client forges unless the proxy overwrites the header.
      */
     TRUST_PROXY: values.TRUST_PROXY ?? false,
+    /**
+     * The SMTP server the order and refund mails go through (docs/decisions.md D54). Unset: no
+     * mail is sent (nor queued), and the server says so at start.
+     */
+    SMTP_URL: values.SMTP_URL,
+    /** The mails' sender. Production with SMTP_URL must set it (loadConfig refuses otherwise). */
+    MAIL_FROM: values.MAIL_FROM ?? DEV_MAIL_FROM,
+    /**
+     * The shop's public origin: a mail's receipt link is PUBLIC_URL + /orders/{id}/receipt.
+     * Production with SMTP_URL must set it (loadConfig refuses otherwise).
+     */
+    PUBLIC_URL: values.PUBLIC_URL ?? DEV_PUBLIC_URL,
   });
 });
 
@@ -305,6 +346,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'STRIPE_EMULATOR_URL: Not allowed in production (the Stripe emulator is for development ' +
         'and tests; use real Stripe keys, or run with NODE_ENV=test)',
     );
+  }
+
+  // A mail sent to every customer with a link to the developer's machine, or from a made-up
+  // sender that real mail servers reject, is worse than none: production that sends mail names
+  // both (docs/decisions.md D54). Without SMTP_URL neither is used.
+  if (env.NODE_ENV?.trim() === 'production' && env.SMTP_URL?.trim()) {
+    for (const name of ['PUBLIC_URL', 'MAIL_FROM'] as const) {
+      if (env[name]?.trim()) continue;
+      problems.push(
+        `${name}: Required in production when SMTP_URL is set (${
+          name === 'PUBLIC_URL'
+            ? "the shop's https origin, which the mails' receipt links point to"
+            : 'the sender of the order and refund mails, an address of your domain'
+        })`,
+      );
+    }
   }
 
   if (problems.length > 0 || !parsed.success) {

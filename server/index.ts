@@ -5,6 +5,7 @@ import { loadConfig, type Config } from './config';
 import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogue } from './db/seed';
+import { mailStartupMessage } from './mail/mailer';
 
 const FORCE_EXIT_AFTER_MS = 10_000;
 
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   }
   warnAboutIdentity(app, config);
   warnAboutCardPayment(app, config);
+  const mail = mailStartupMessage(config);
+  app.log[mail.level](mail.message);
 
   handleShutdown(app);
 }

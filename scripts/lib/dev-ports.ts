@@ -21,18 +21,24 @@ function portFrom(env: Record<string, string | undefined>, variable: string, fal
   return port;
 }
 
-/** The dev stack's ports from the environment (defaults: 5173, 3000, 9099 and 12111). */
+/** The dev stack's ports from the environment (defaults: 5173, 3000, 9099, 12111, 1025, 1080). */
 export function devPorts(env: Record<string, string | undefined> = process.env) {
   return {
     web: portFrom(env, 'WEB_PORT', 5173),
     server: portFrom(env, 'PORT', 3000),
     authEmulator: portFrom(env, 'AUTH_EMULATOR_PORT', 9099),
     stripeEmulator: portFrom(env, 'STRIPE_EMULATOR_PORT', 12111),
+    mailCatcherSmtp: portFrom(env, 'MAIL_CATCHER_SMTP_PORT', 1025),
+    mailCatcherWeb: portFrom(env, 'MAIL_CATCHER_WEB_PORT', 1080),
   };
 }
 
 /** Every port the stack will listen on, the Auth Emulator's hub and logging ports included. */
-export function devPortList(ports: ReturnType<typeof devPorts>, withStripe: boolean): DevPort[] {
+export function devPortList(
+  ports: ReturnType<typeof devPorts>,
+  withStripe: boolean,
+  withMailCatcher = true,
+): DevPort[] {
   const auth = { variable: 'AUTH_EMULATOR_PORT', suggest: ports.authEmulator + 10 };
   return [
     { what: 'the web app (Vite)', port: ports.web, variable: 'WEB_PORT', suggest: ports.web + 1 },
@@ -47,6 +53,22 @@ export function devPortList(ports: ReturnType<typeof devPorts>, withStripe: bool
             port: ports.stripeEmulator,
             variable: 'STRIPE_EMULATOR_PORT',
             suggest: ports.stripeEmulator + 1,
+          },
+        ]
+      : []),
+    ...(withMailCatcher
+      ? [
+          {
+            what: "the mail catcher's SMTP server",
+            port: ports.mailCatcherSmtp,
+            variable: 'MAIL_CATCHER_SMTP_PORT',
+            suggest: ports.mailCatcherSmtp + 1,
+          },
+          {
+            what: "the mail catcher's inbox",
+            port: ports.mailCatcherWeb,
+            variable: 'MAIL_CATCHER_WEB_PORT',
+            suggest: ports.mailCatcherWeb + 1,
           },
         ]
       : []),

@@ -8,6 +8,8 @@ export const TOOLING_ENV_VARIABLES = [
   'WEB_PORT',
   'AUTH_EMULATOR_PORT',
   'STRIPE_EMULATOR_PORT',
+  'MAIL_CATCHER_SMTP_PORT',
+  'MAIL_CATCHER_WEB_PORT',
   // the Stripe emulator run on its own (scripts/stripe-emulator/main.ts)
   'STRIPE_WEBHOOK_URL',
   'STRIPE_EMULATOR_RETRY_SCALE',

@@ -47,6 +47,7 @@ import {
 } from '../payments/stripe-gateway';
 import { failRefund, pendingRefundsCovered, settleRefund } from '../db/repositories/refunds';
 import { holdExpiry, releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
+import type { ReceiptMails } from '../mail/outbox';
 import { COURSES } from './course-list';
 
 /** What a checkout charges for: the lines, priced by the server, and their total. */
@@ -200,8 +201,10 @@ export type CheckoutService = {
 export function createCheckoutService(deps: {
   db: Db;
   gateway: PaymentGateway | null;
+  /** Queues the order and refund mails in the transaction that earns them (D54). */
+  mails: ReceiptMails;
 }): CheckoutService {
-  const { db, gateway } = deps;
+  const { db, gateway, mails } = deps;
 
   async function createIntent(
     paymentGateway: PaymentGateway,
@@ -308,11 +311,13 @@ export function createCheckoutService(deps: {
         await markPaymentRefunded(tx, payment.id);
         await releaseStock(tx, payment.id);
         await refundOutOfStock(payment, log);
+        await mails.refundedOutOfStock(tx, payment.id);
         return 'refunded-out-of-stock';
       }
     }
     const orderIds = await insertOrdersForPayment(tx, payment.id);
     if (payment.source === 'books') await removePaidCartLines(tx, payment.id);
+    await mails.orderPaid(tx, payment.id);
     log.info({ paymentId: payment.id, orders: orderIds.length }, 'payment fulfilled');
     return 'fulfilled';
   }
@@ -343,6 +348,12 @@ export function createCheckoutService(deps: {
    * `charge.refunded` settles the pending refunds its amount covers; `refund.*` the one it names.
    */
   async function handleRefundEvent(event: StripeEvent): Promise<StripeEventOutcome> {
+    /** Settles a refund once and, in the same transaction, queues its mail. */
+    const settle = async (tx: Queryable, refundId: string): Promise<boolean> => {
+      const settled = await settleRefund(tx, refundId);
+      if (settled) await mails.refundSettled(tx, refundId);
+      return settled;
+    };
     if (event.type === 'charge.refunded') {
       const charge = refundedChargeSchema.safeParse(event.data.object);
       if (!charge.success) return 'ignored';
@@ -354,7 +365,7 @@ export function createCheckoutService(deps: {
           charge.data.amount_refunded,
         );
         let settled = false;
-        for (const id of ids) settled = (await settleRefund(tx, id)) || settled;
+        for (const id of ids) settled = (await settle(tx, id)) || settled;
         return settled ? 'refund-settled' : 'refund-unchanged';
       });
     }
@@ -365,7 +376,7 @@ export function createCheckoutService(deps: {
       if (!(await recordStripeEvent(tx, event))) return 'duplicate';
       const { id, status } = refund.data;
       if (status === 'succeeded') {
-        return (await settleRefund(tx, id)) ? 'refund-settled' : 'refund-unchanged';
+        return (await settle(tx, id)) ? 'refund-settled' : 'refund-unchanged';
       }
       if (status === 'failed' || status === 'canceled') {
         return (await failRefund(tx, id)) ? 'refund-failed' : 'refund-unchanged';

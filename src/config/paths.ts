@@ -1,3 +1,5 @@
+import { RECEIPT_ROUTE, receiptPath } from '@contract/receipt';
+
 const dashboard = '/dashboard';
 
 /** The dashboard's screens relative to /dashboard: the router nests them there. */
@@ -21,7 +23,8 @@ export const paths = {
   courseCart: '/cart',
   book: '/book',
   bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,
-  receipt: (paymentId: string) => `/orders/${encodeURIComponent(paymentId)}/receipt`,
+  // The server's order and refund mails link to it too (contract/receipt.ts).
+  receipt: receiptPath,
   allBooks: '/all-books',
   bookCart: '/cart-book',
   groupLearn: '/grouplearn',
@@ -55,5 +58,5 @@ export const paths = {
 export const routePatterns = {
   chatRoom: '/chat/:roomId',
   bookPage: '/book/:bookId',
-  receipt: '/orders/:paymentId/receipt',
+  receipt: RECEIPT_ROUTE,
 } as const;

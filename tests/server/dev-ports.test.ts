@@ -18,12 +18,14 @@ async function occupy(): Promise<number> {
 }
 
 describe('npm run dev ports', () => {
-  it('defaults to 5173, 3000, 9099 and 12111; each moves with its variable; nonsense is refused', () => {
+  it('defaults to 5173, 3000, 9099, 12111, 1025 and 1080; each moves with its variable; nonsense is refused', () => {
     expect(devPorts({})).toEqual({
       web: 5173,
       server: 3000,
       authEmulator: 9099,
       stripeEmulator: 12111,
+      mailCatcherSmtp: 1025,
+      mailCatcherWeb: 1080,
     });
     expect(
       devPorts({
@@ -31,20 +33,40 @@ describe('npm run dev ports', () => {
         PORT: '4000',
         AUTH_EMULATOR_PORT: '9199',
         STRIPE_EMULATOR_PORT: '13111',
+        MAIL_CATCHER_SMTP_PORT: '2025',
+        MAIL_CATCHER_WEB_PORT: '2080',
       }),
-    ).toEqual({ web: 6173, server: 4000, authEmulator: 9199, stripeEmulator: 13111 });
+    ).toEqual({
+      web: 6173,
+      server: 4000,
+      authEmulator: 9199,
+      stripeEmulator: 13111,
+      mailCatcherSmtp: 2025,
+      mailCatcherWeb: 2080,
+    });
     expect(() => devPorts({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
     // The Auth Emulator's hub and logging take the next two ports.
     const list = devPortList(devPorts({ AUTH_EMULATOR_PORT: '9199' }), true);
-    expect(list.map((entry) => entry.port)).toEqual([5173, 3000, 9199, 9200, 9201, 12111]);
+    expect(list.map((entry) => entry.port)).toEqual([
+      5173, 3000, 9199, 9200, 9201, 12111, 1025, 1080,
+    ]);
     expect(devPortList(devPorts({}), false).map((entry) => entry.port)).not.toContain(12111);
+    // With SMTP_URL set, no catcher starts: its ports are not needed.
+    expect(devPortList(devPorts({}), true, false).map((entry) => entry.port)).not.toContain(1025);
   });
 
   it('finds a taken port before anything starts, and says which and how to choose another', async () => {
     const [server, hub] = [await occupy(), await occupy()];
     const free = await freePort();
     const ports = devPortList(
-      { web: free, server, authEmulator: hub - 1, stripeEmulator: await freePort() },
+      {
+        web: free,
+        server,
+        authEmulator: hub - 1,
+        stripeEmulator: await freePort(),
+        mailCatcherSmtp: await freePort(),
+        mailCatcherWeb: await freePort(),
+      },
       true,
     );
     const taken = await takenPorts(ports);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { RedisOptions } from '../../../server/app';
+import type { MailOutboxOptions } from '../../../server/mail/outbox';
 import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
 import type { RateLimitMaxima } from '../../../server/rate-limit';
 import { buildTestApp, type TestApp } from './build-test-app';
@@ -44,6 +45,8 @@ export function buildAccountsApp(options: {
   redis?: RedisOptions;
   /** More environment (e.g. CHAT_ALLOWED_ORIGINS). */
   env?: Record<string, string>;
+  /** The mail outbox's clock and timer (tests of the mails drive it by hand). */
+  mailOutbox?: MailOutboxOptions;
 }): Promise<TestApp> {
   return buildTestApp({
     seed: options.seed ?? false,
@@ -57,6 +60,7 @@ export function buildAccountsApp(options: {
       paymentGateway: options.paymentGateway ?? null,
       ...(options.chat === undefined ? {} : { chat: options.chat }),
       ...(options.redis === undefined ? {} : { redis: options.redis }),
+      ...(options.mailOutbox === undefined ? {} : { mailOutbox: options.mailOutbox }),
     },
   });
 }
