@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimPaymentsToReconcile } from '../db/repositories/payments';
+import { claimPaymentsToReconcile, nextReconcileAt } from '../db/repositories/payments';
 import type { PaymentGateway } from '../payments/stripe-gateway';
 import type { CheckoutService, StripeEventOutcome } from './checkout';
 
@@ -16,7 +16,10 @@ export type ReconcileRound = {
 export type PaymentReconciler = {
   /** One round: every open payment that is due, asked about and settled. */
   runOnce(): Promise<ReconcileRound>;
-  /** Runs a round now, then every `everySeconds`, until stop(). */
+  /**
+   * Runs a round now, then another when the next open payment is due (at most `everySeconds`
+   * later, at least a second), until stop().
+   */
   start(): void;
   stop(): Promise<void>;
 };
@@ -39,6 +42,7 @@ export function createPaymentReconciler(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<ReconcileRound> | undefined;
   let stopped = false;
+  let started = false;
 
   async function settle(paymentIntentId: string): Promise<StripeEventOutcome | 'error'> {
     try {
@@ -78,29 +82,41 @@ export function createPaymentReconciler(deps: {
     return running;
   }
 
-  function tick() {
-    runOnce().then(
-      ({ outcomes }) => {
-        if (Object.keys(outcomes).some((key) => key !== 'still-open')) {
-          log.info({ outcomes }, 'payments reconciled with Stripe');
-        }
-      },
-      (error: unknown) => log.error({ err: error }, 'payment reconciliation failed'),
-    );
+  /** How long until the next round: when the next open payment is due, within bounds. */
+  async function untilNextRound(): Promise<number> {
+    const most = everySeconds * 1000;
+    const next = await nextReconcileAt(db);
+    return next === null ? most : Math.min(most, Math.max(1000, next.getTime() - Date.now()));
+  }
+
+  async function tick() {
+    timer = undefined;
+    try {
+      const { outcomes } = await runOnce();
+      if (Object.keys(outcomes).some((key) => key !== 'still-open')) {
+        log.info({ outcomes }, 'payments reconciled with Stripe');
+      }
+    } catch (error) {
+      log.error({ err: error }, 'payment reconciliation failed');
+    }
+    if (stopped) return;
+    const wait = await untilNextRound().catch(() => everySeconds * 1000);
+    if (stopped) return;
+    timer = setTimeout(() => void tick(), wait);
+    // The process may exit while waiting for the next round.
+    timer.unref();
   }
 
   return {
     runOnce,
     start() {
-      if (timer || stopped) return;
-      tick();
-      timer = setInterval(tick, everySeconds * 1000);
-      // The process may exit while waiting for the next round.
-      timer.unref();
+      if (started || stopped) return;
+      started = true;
+      void tick();
     },
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       timer = undefined;
       await running?.catch(() => undefined);
     },

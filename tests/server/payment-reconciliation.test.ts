@@ -227,4 +227,34 @@ describe('payment reconciliation with Stripe', () => {
       await restarted.close();
     }
   });
+
+  it('asks about a payment when it falls due, not a whole interval later', async () => {
+    const bookId = await newBook(3);
+    const { user, intentId } = await atCardStep('reconcile-due-soon', bookId);
+    gateway.setIntentStatus(intentId, 'succeeded');
+    // Due in two seconds; the process reconciles every 60 s and has just started.
+    await t.db.query(
+      `update payments set reconcile_after = now() + interval '2 seconds'
+       where payment_intent_id = $1`,
+      [intentId],
+    );
+    const restarted = await buildApp({
+      config: testConfig({ PAYMENT_RECONCILE_SECONDS: '60' }),
+      db: t.db,
+      paymentGateway: gateway,
+      chat: false,
+      timeouts: { drainMs: 0 },
+    });
+    try {
+      await restarted.ready();
+      expect(await ordersOf(user)).toBe(0);
+      const deadline = Date.now() + 10_000;
+      while ((await ordersOf(user)) === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await ordersOf(user)).toBe(1);
+    } finally {
+      await restarted.close();
+    }
+  });
 });

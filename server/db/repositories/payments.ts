@@ -325,3 +325,11 @@ export async function claimPaymentsToReconcile(
     [input.limit, input.everySeconds],
   );
 }
+
+/** When the next open payment is due to be asked about at Stripe; null when none is open. */
+export async function nextReconcileAt(db: Queryable): Promise<Date | null> {
+  const [row] = await db.query<{ at: Date | string | null }>(
+    `select min(reconcile_after) as at from payments where status in ('pending', 'failed')`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
