@@ -65,6 +65,8 @@ export interface PaymentGateway {
    * or does not know it.
    */
   retrievePaymentIntent(id: string): Promise<RetrievedPaymentIntent>;
+  /** Asks Stripe about one Refund (its status: pending, succeeded, failed, canceled…). */
+  retrieveRefund(id: string): Promise<{ id: string; status: string | null }>;
   /**
    * Verifies the Stripe-Signature of a raw body (300 s tolerance) and returns the event. Throws
    * WebhookSignatureError when the header is bad, missing or stale, and
@@ -217,6 +219,15 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
         currency: intent.currency,
         lastPaymentFailed: intent.last_payment_error != null,
       };
+    },
+
+    async retrieveRefund(id) {
+      try {
+        const refund = await stripe.refunds.retrieve(id);
+        return { id: refund.id, status: refund.status };
+      } catch (error) {
+        throw new PaymentProviderError(`Retrieving Refund ${id} failed`, { cause: error });
+      }
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -192,6 +192,11 @@ export type CheckoutService = {
     intent: RetrievedPaymentIntent,
     log: FastifyBaseLogger,
   ): Promise<StripeEventOutcome>;
+  /** The same for an admin's refund still pending: settled as its `refund.updated` would. */
+  settleRefundFromStripe(
+    refund: { id: string; status: string | null },
+    log: FastifyBaseLogger,
+  ): Promise<StripeEventOutcome>;
 };
 
 /**
@@ -342,18 +347,19 @@ export function createCheckoutService(deps: {
     );
   }
 
+  /** Settles a refund once and, in the same transaction, queues its mail. */
+  async function settleRefundOnce(tx: Queryable, refundId: string): Promise<boolean> {
+    const settled = await settleRefund(tx, refundId);
+    if (settled) await mails.refundSettled(tx, refundId);
+    return settled;
+  }
+
   /**
    * Stripe confirms (or fails) an admin's refund: exactly once per event, the refund's lines
    * become refunded and their books go back in stock (server/db/repositories/refunds.ts).
    * `charge.refunded` settles the pending refunds its amount covers; `refund.*` the one it names.
    */
   async function handleRefundEvent(event: StripeEvent): Promise<StripeEventOutcome> {
-    /** Settles a refund once and, in the same transaction, queues its mail. */
-    const settle = async (tx: Queryable, refundId: string): Promise<boolean> => {
-      const settled = await settleRefund(tx, refundId);
-      if (settled) await mails.refundSettled(tx, refundId);
-      return settled;
-    };
     if (event.type === 'charge.refunded') {
       const charge = refundedChargeSchema.safeParse(event.data.object);
       if (!charge.success) return 'ignored';
@@ -365,24 +371,31 @@ export function createCheckoutService(deps: {
           charge.data.amount_refunded,
         );
         let settled = false;
-        for (const id of ids) settled = (await settle(tx, id)) || settled;
+        for (const id of ids) settled = (await settleRefundOnce(tx, id)) || settled;
         return settled ? 'refund-settled' : 'refund-unchanged';
       });
     }
     if (event.type !== 'refund.created' && event.type !== 'refund.updated') return 'ignored';
     const refund = refundObjectSchema.safeParse(event.data.object);
     if (!refund.success) return 'ignored';
-    return db.transaction(async (tx) => {
-      if (!(await recordStripeEvent(tx, event))) return 'duplicate';
-      const { id, status } = refund.data;
-      if (status === 'succeeded') {
-        return (await settle(tx, id)) ? 'refund-settled' : 'refund-unchanged';
-      }
-      if (status === 'failed' || status === 'canceled') {
-        return (await failRefund(tx, id)) ? 'refund-failed' : 'refund-unchanged';
-      }
-      return 'refund-unchanged';
-    });
+    return onceForEvent(event, (tx) => settleRefundState(tx, refund.data));
+  }
+
+  /**
+   * A refund in the state Stripe says it is in: the one path of the `refund.*` webhook and of the
+   * reconciliation. Settled once, and in the same transaction its mail is queued.
+   */
+  async function settleRefundState(
+    tx: Queryable,
+    refund: { id: string; status: string | null },
+  ): Promise<StripeEventOutcome> {
+    if (refund.status === 'succeeded') {
+      return (await settleRefundOnce(tx, refund.id)) ? 'refund-settled' : 'refund-unchanged';
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      return (await failRefund(tx, refund.id)) ? 'refund-failed' : 'refund-unchanged';
+    }
+    return 'refund-unchanged';
   }
 
   return {
@@ -503,6 +516,14 @@ export function createCheckoutService(deps: {
           { paymentIntentId: intent.id, status: intent.status, outcome },
           'payment reconciled with Stripe',
         );
+      }
+      return outcome;
+    },
+
+    async settleRefundFromStripe(refund, log) {
+      const outcome = await db.transaction((tx) => settleRefundState(tx, refund));
+      if (outcome !== 'refund-unchanged') {
+        log.info({ refundId: refund.id, status: refund.status, outcome }, 'refund reconciled');
       }
       return outcome;
     },

@@ -1,6 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimPaymentsToReconcile, nextReconcileAt } from '../db/repositories/payments';
+import {
+  claimPaymentsToReconcile,
+  claimRefundsToReconcile,
+  nextReconcileAt,
+} from '../db/repositories/payments';
 import type { PaymentGateway } from '../payments/stripe-gateway';
 import type { CheckoutService, StripeEventOutcome } from './checkout';
 
@@ -14,7 +18,7 @@ export type ReconcileRound = {
 };
 
 export type PaymentReconciler = {
-  /** One round: every open payment that is due, asked about and settled. */
+  /** One round: every open payment and pending refund that is due, asked about and settled. */
   runOnce(): Promise<ReconcileRound>;
   /**
    * Runs a round now, then another when the next open payment is due (at most `everySeconds`
@@ -44,29 +48,46 @@ export function createPaymentReconciler(deps: {
   let stopped = false;
   let started = false;
 
-  async function settle(paymentIntentId: string): Promise<StripeEventOutcome | 'error'> {
+  type Due = { kind: 'payment' | 'refund'; stripeId: string };
+
+  async function settle(due: Due): Promise<StripeEventOutcome | 'error'> {
     try {
-      const intent = await gateway.retrievePaymentIntent(paymentIntentId);
-      return await checkout.settleFromStripe(intent, log);
+      if (due.kind === 'refund') {
+        return await checkout.settleRefundFromStripe(
+          await gateway.retrieveRefund(due.stripeId),
+          log,
+        );
+      }
+      return await checkout.settleFromStripe(
+        await gateway.retrievePaymentIntent(due.stripeId),
+        log,
+      );
     } catch (error) {
-      // Asked again at its next turn (claimPaymentsToReconcile already set it).
-      log.warn({ err: error, paymentIntentId }, 'could not reconcile a payment with Stripe');
+      // Asked again at its next turn (the claim already set it).
+      log.warn({ err: error, ...due }, 'could not reconcile with Stripe');
       return 'error';
     }
   }
 
   async function round(): Promise<ReconcileRound> {
     const outcomes: ReconcileRound['outcomes'] = {};
-    const due = await claimPaymentsToReconcile(db, {
-      limit: ROUND_SIZE,
-      everySeconds: Math.max(1, everySeconds),
-    });
+    const claim = { limit: ROUND_SIZE, everySeconds: Math.max(1, everySeconds) };
+    const due: Due[] = [
+      ...(await claimPaymentsToReconcile(db, claim)).map((payment) => ({
+        kind: 'payment' as const,
+        stripeId: payment.paymentIntentId,
+      })),
+      ...(await claimRefundsToReconcile(db, claim)).map((refund) => ({
+        kind: 'refund' as const,
+        stripeId: refund.id,
+      })),
+    ];
     let next = 0;
     const worker = async () => {
       while (next < due.length && !stopped) {
-        const payment = due[next++];
-        if (!payment) break;
-        const outcome = await settle(payment.paymentIntentId);
+        const item = due[next++];
+        if (!item) break;
+        const outcome = await settle(item);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       }
     };
@@ -93,7 +114,7 @@ export function createPaymentReconciler(deps: {
     timer = undefined;
     try {
       const { outcomes } = await runOnce();
-      if (Object.keys(outcomes).some((key) => key !== 'still-open')) {
+      if (Object.keys(outcomes).some((key) => key !== 'still-open' && key !== 'refund-unchanged')) {
         log.info({ outcomes }, 'payments reconciled with Stripe');
       }
     } catch (error) {

@@ -4,6 +4,7 @@ import { paymentIntentResponseSchema } from '../../contract/payments';
 import { buildApp } from '../../server/app';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import { testConfig, type TestApp } from './helpers/build-test-app';
+import { uniqueEmail } from './helpers/firebase-emulator';
 import {
   askForIntent,
   createTestGateway,
@@ -18,10 +19,15 @@ import {
 describe('payment reconciliation with Stripe', () => {
   let t: TestApp;
   let gateway: TestGateway;
+  const adminEmail = uniqueEmail('reconcile-admin');
 
   beforeAll(async () => {
     gateway = createTestGateway();
-    t = await buildAccountsApp({ adminEmails: [], seed: true, paymentGateway: gateway });
+    t = await buildAccountsApp({
+      adminEmails: [adminEmail],
+      seed: true,
+      paymentGateway: gateway,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -256,5 +262,38 @@ describe('payment reconciliation with Stripe', () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it("settles an admin's refund whose webhook never came (no 'Refund pending' forever)", async () => {
+    const bookId = await newBook(3);
+    const { user, intentId } = await atCardStep('reconcile-refund', bookId);
+    gateway.setIntentStatus(intentId, 'succeeded');
+    await makeDue(intentId);
+    expect((await reconciler().runOnce()).outcomes).toEqual({ fulfilled: 1 });
+    const admin = await signIn(t.app, adminEmail);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${intentId}/refunds`,
+      headers: bearer(admin.accessToken),
+      payload: {},
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const refundedLines = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          'select count(*)::integer as n from orders where user_email = $1 and refunded_at is not null',
+          [user.email],
+        )
+      )[0]?.n;
+    expect(await refundedLines()).toBe(0);
+    // Stripe refunded it; its refund.updated never reached the shop.
+    await t.db.query(
+      `update refunds set reconcile_after = now() - interval '1 second'
+       where payment_id = (select id from payments where payment_intent_id = $1)`,
+      [intentId],
+    );
+    expect((await reconciler().runOnce()).outcomes).toEqual({ 'refund-settled': 1 });
+    expect(await refundedLines()).toBe(1);
+    expect(await stockOf(bookId)).toBe(3);
   });
 });

@@ -326,10 +326,37 @@ export async function claimPaymentsToReconcile(
   );
 }
 
-/** When the next open payment is due to be asked about at Stripe; null when none is open. */
+/** The same for admins' refunds still pending (Stripe's Refund ids). */
+export async function claimRefundsToReconcile(
+  db: Queryable,
+  input: { limit: number; everySeconds: number },
+): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `update refunds r
+     set reconcile_after = now() + case
+       when now() - r.created_at < interval '1 hour' then make_interval(secs => $2)
+       when now() - r.created_at < interval '1 day' then interval '15 minutes'
+       else interval '6 hours' end
+     where r.id in (
+       select id from refunds
+       where status = 'pending' and reconcile_after <= now()
+       order by reconcile_after
+       limit $1
+       for update skip locked)
+     returning r.id`,
+    [input.limit, input.everySeconds],
+  );
+}
+
+/**
+ * When the next open payment or pending refund is due to be asked about at Stripe; null when
+ * there is none.
+ */
 export async function nextReconcileAt(db: Queryable): Promise<Date | null> {
   const [row] = await db.query<{ at: Date | string | null }>(
-    `select min(reconcile_after) as at from payments where status in ('pending', 'failed')`,
+    `select least(
+       (select min(reconcile_after) from payments where status in ('pending', 'failed')),
+       (select min(reconcile_after) from refunds where status = 'pending')) as at`,
   );
   return row?.at ? new Date(row.at) : null;
 }

@@ -70,6 +70,16 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
       intent.status = status;
       intent.lastPaymentFailed = options.lastPaymentFailed ?? false;
     },
+    async retrieveRefund(id) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (failures > 0) {
+        failures -= 1;
+        throw new PaymentProviderError('connect ECONNREFUSED 127.0.0.1:1 (test)');
+      }
+      const refund = refunds.get(id);
+      if (!refund) throw new PaymentProviderError(`No such refund: '${id}'`);
+      return { id, status: refund.status };
+    },
     async retrievePaymentIntent(id) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (failures > 0) {
