@@ -117,14 +117,19 @@ describe('book cart', { timeout: 15_000 }, () => {
     expect(total()).toHaveTextContent('$15.00');
   });
 
-  it('a line at 99 copies cannot take another', async () => {
-    inCart('l-1', 'Clean Code', 1, 99);
+  it('a line at 10 copies cannot take another, and the cart says so', async () => {
+    inCart('l-1', 'Clean Code', 1, 10);
     renderCart();
 
     expect(
       await screen.findByRole('button', { name: 'Increase quantity of Clean Code' }),
     ).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Decrease quantity of Clean Code' })).toBeEnabled();
+    expect(
+      screen.getByText(
+        'Up to 10 copies of each book. From the card step, your books are held for you for 15 minutes.',
+      ),
+    ).toBeVisible();
   });
 
   it('an empty cart says so with a link to the books, $0.00 and a disabled Checkout', async () => {

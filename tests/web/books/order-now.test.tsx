@@ -86,7 +86,7 @@ describe('Order Now', () => {
     server.use(
       http.post(apiPath('/cart'), () =>
         HttpResponse.json(
-          { error: { code: 'conflict', message: 'A cart line holds at most 99 copies.' } },
+          { error: { code: 'conflict', message: 'You can order at most 10 copies of a book.' } },
           { status: 409 },
         ),
       ),
@@ -94,7 +94,7 @@ describe('Order Now', () => {
     const { user } = renderApp({ route: '/book' }, { auth: { user: buildUser() } });
     await user.click(await screen.findByRole('button', { name: 'Order Now: Dune' }));
 
-    expect(await screen.findByText('A cart line holds at most 99 copies.')).toBeInTheDocument();
+    expect(await screen.findByText('You can order at most 10 copies of a book.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book cart (0 items)' })).toBeInTheDocument();
   });
 });
