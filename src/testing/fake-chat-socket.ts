@@ -256,6 +256,8 @@ export class FakeChatServer {
     const claims = verifyAccessToken(token);
     if (!claims) return CHAT_MESSAGES.badToken;
     const account = findUser(claims.email);
+    // As the server: the token names the account, and the address's account now is another (D53).
+    if (account && account._id !== claims.account) return CHAT_MESSAGES.badToken;
     return {
       userId: account?._id ?? claims.email,
       email: claims.email,

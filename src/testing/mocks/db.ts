@@ -132,6 +132,9 @@ export function findUser(email: string): DbUser | undefined {
 
 function seedUsers(): void {
   db.users = [];
+  // The same ids after every reset: a token made for a seeded user (its subject is the account,
+  // docs/decisions.md D53) stays valid from one test to the next.
+  userSequence = 0;
   addUser('admin@learntogether.test', 'admin', { name: 'Ada Admin' });
   addUser('student@learntogether.test', 'user', { name: 'Sam Student' });
   addUser('reader@learntogether.test', 'user');
