@@ -2,8 +2,11 @@ import type { Db } from '../db/client';
 import { findUserByEmail, type User } from '../db/repositories/users';
 import { InvalidAccessTokenError, type AccessTokens } from './access-token';
 
-/** Who an access token belongs to, as stored now, and until when the token is accepted. */
-export type Authenticated = { user: User; expiresAt: number };
+/**
+ * Who an access token belongs to, as stored now, the account it names (its Firebase uid, equal to
+ * `user.firebaseUid`), and until when the token is accepted.
+ */
+export type Authenticated = { user: User; uid: string; expiresAt: number };
 
 /**
  * The one way from an access token to the signed-in user, for HTTP requests (server/plugins/auth.ts)
@@ -27,5 +30,5 @@ export async function authenticate(
     throw error;
   }
   const user = await findUserByEmail(deps.db, email);
-  return user && user.firebaseUid === uid ? { user, expiresAt } : null;
+  return user && user.firebaseUid === uid ? { user, uid, expiresAt } : null;
 }

@@ -789,6 +789,28 @@ describe('a session lasts as long as its account and its token', () => {
     ok(await joinRoom(socket, 'Java'));
   });
 
+  it("an address signed up again in Firebase (row kept) ends the old account's open sessions", async () => {
+    const email = uniqueEmail('resigned');
+    const before = await signIn(t.app, email);
+    const socket = await client(before);
+    ok(await joinRoom(socket, 'Python'));
+    // Deleted in Firebase alone (not by an admin here): the row stays, the next sign-up of the
+    // address is another Firebase account, which the token exchange writes onto the row.
+    await t.app.identity.deleteUserByEmail(email);
+    const after = await signIn(t.app, email);
+    expect(after.uid).not.toBe(before.uid);
+
+    const end = ended(socket);
+    expect(await joinRoom(socket, 'Python')).toEqual({ ok: false, error: CHAT_MESSAGES.badToken });
+    expect(await end).toEqual({ message: CHAT_MESSAGES.badToken, reason: 'io server disconnect' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${before.accessToken}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('ends the session when its token expires, even on a silent socket', async () => {
     const xia = await user('xia');
     const socket = await connectChat(url, await tokenExpiringIn(xia, 2));
