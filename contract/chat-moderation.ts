@@ -52,9 +52,10 @@ export function mutedMessage(untilIso: string): string {
 }
 
 /**
- * The writes on the chat connection a mute refuses (docs/product.md §2.8, D53): every one that
- * others see or that changes what is stored. Reading (joinRoom, history, joinBoard, markRead)
- * stays allowed; an admin's delete of someone's message is moderation, not the admin's own word.
+ * The writes on the chat connection a mute refuses (docs/product.md §2.23, docs/decisions.md
+ * D53): every one that others see or that changes what is stored. Reading (joinRoom, history,
+ * joinBoard, markRead) stays allowed; an admin's delete of someone's message is moderation, not
+ * the admin's own word.
  */
 export const CHAT_WRITE_EVENTS = [
   'newMessage',
