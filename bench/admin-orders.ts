@@ -90,6 +90,7 @@ async function startStack(kind: DbKind): Promise<Stack> {
   });
   await app.ready();
   const token = await createAccessTokens(config.ACCESS_TOKEN_SECRET).sign({
+    uid: 'bench-admin',
     email: BENCH_ADMIN_EMAIL,
     role: 'admin',
   });

@@ -21,7 +21,7 @@ import type {
 import { createAccessTokens } from '../server/auth/access-token';
 import { percentile } from './lib/bench-db';
 import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';
-import { serveChatBench } from './lib/chat-bench-server';
+import { benchUidOf, serveChatBench } from './lib/chat-bench-server';
 import { sleep } from './lib/format';
 
 const CLIENTS = 30;
@@ -146,7 +146,13 @@ async function main(): Promise<void> {
   try {
     const url = `http://127.0.0.1:${server.port}`;
     for (let i = 0; i < CLIENTS; i += 1) {
-      drawers.push(await connect(url, await tokens.sign({ email: emailOf(i), role: 'user' }), i));
+      drawers.push(
+        await connect(
+          url,
+          await tokens.sign({ uid: benchUidOf(emailOf(i)), email: emailOf(i), role: 'user' }),
+          i,
+        ),
+      );
     }
     console.log(
       `${CLIENTS} clients in room ${ROOM} with its board open; each draws a ${POINTS}-point stroke ` +

@@ -26,7 +26,7 @@ import {
   startSending,
   type Tracker,
 } from './lib/chat-fanout';
-import { serveChatBench } from './lib/chat-bench-server';
+import { benchUidOf, serveChatBench } from './lib/chat-bench-server';
 import { sleep } from './lib/format';
 import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';
 import { withCpu } from './lib/cpu-use';
@@ -151,7 +151,9 @@ async function measure(kind: DbKind): Promise<boolean> {
   let clients: Tracker[] = [];
   try {
     const signed = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, i) => tokens.sign({ email: emailOf(i), role: 'user' })),
+      Array.from({ length: CLIENTS }, (_, i) =>
+        tokens.sign({ uid: benchUidOf(emailOf(i)), email: emailOf(i), role: 'user' }),
+      ),
     );
     const connectStarted = performance.now();
     clients = await connectClients(signed, ROOM, () => `http://127.0.0.1:${server.port}`, false);

@@ -138,7 +138,7 @@ async function newBuyer(stack: Stack, index: number, tokens = createTokens(stack
     await addToCart(stack.db, { email, bookId, quantity });
     lines.push({ bookId, quantity });
   }
-  return { email, token: await tokens.sign({ email, role: 'user' }), lines };
+  return { email, token: await tokens.sign({ uid: `uid-${index}`, email, role: 'user' }), lines };
 }
 
 function createTokens(stack: Stack) {
@@ -324,7 +324,7 @@ async function measureLastCopies(stack: Stack, kind: DbKind): Promise<boolean> {
         signUpDate: null,
       });
       await addToCart(stack.db, { email, bookId: book.id, quantity: 1 });
-      return { email, token: await tokens.sign({ email, role: 'user' }) };
+      return { email, token: await tokens.sign({ uid: `racer-${i}`, email, role: 'user' }) };
     }),
   );
   const before = await succeededPayments(stack.db);

@@ -45,14 +45,16 @@ export type PageRoute = (typeof PAGE_ROUTES)[number];
 /**
  * The metrics, their plausible range (milliseconds; CLS is unitless) and Google's bands
  * (https://web.dev/articles/vitals): up to `good` is good, up to `poor` needs improvement, above
- * it is poor. A value outside the range is refused.
+ * it is poor. A value outside the range is refused (400): a page that takes a minute to paint, or
+ * an interaction answered after 20 s, is a broken measurement or a forged one, not a visit to
+ * count (docs/decisions.md D53).
  */
 export const VITAL_METRICS = {
-  LCP: { max: 120_000, good: 2_500, poor: 4_000, unit: 'ms' },
-  INP: { max: 60_000, good: 200, poor: 500, unit: 'ms' },
-  CLS: { max: 10, good: 0.1, poor: 0.25, unit: '' },
-  FCP: { max: 120_000, good: 1_800, poor: 3_000, unit: 'ms' },
-  TTFB: { max: 120_000, good: 800, poor: 1_800, unit: 'ms' },
+  LCP: { max: 60_000, good: 2_500, poor: 4_000, unit: 'ms' },
+  INP: { max: 20_000, good: 200, poor: 500, unit: 'ms' },
+  CLS: { max: 5, good: 0.1, poor: 0.25, unit: '' },
+  FCP: { max: 60_000, good: 1_800, poor: 3_000, unit: 'ms' },
+  TTFB: { max: 60_000, good: 800, poor: 1_800, unit: 'ms' },
 } as const;
 export type VitalMetric = keyof typeof VITAL_METRICS;
 export const VITAL_METRIC_NAMES = Object.keys(VITAL_METRICS) as VitalMetric[];
@@ -79,6 +81,19 @@ export function percentile75(values: readonly number[]): number | null {
   const high = sorted[Math.ceil(position)] ?? low;
   // PostgreSQL's own arithmetic (float8 lerp): low + (high − low) · fraction.
   return low + (high - low) * (position - below);
+}
+
+/**
+ * A page view's id: the web app draws one per page view (src/app/report-vitals.ts) and its beacon
+ * carries it, so the server counts each view's metrics once (a second beacon of the same view
+ * adds nothing it already has).
+ */
+export const PAGE_VIEW_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A new page view id: 128 random bits, hex (crypto.getRandomValues works on plain http too). */
+export function newPageViewId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The Network Information API's effective connection types. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CONNECTION_TYPES,
   PAGE_ROUTES,
+  PAGE_VIEW_ID_PATTERN,
   VITAL_METRICS,
   VITALS_KEEP_DAYS,
   type VitalMetric,
@@ -21,9 +22,15 @@ const metricValue = (metric: VitalMetric) =>
     .max(VITAL_METRICS[metric].max, `Must be at most ${VITAL_METRICS[metric].max}`)
     .optional();
 
-/** POST /vitals: a page view's route pattern, the metrics measured, the connection when known. */
+/**
+ * POST /vitals: a page view's id, its route pattern, the metrics measured, the connection when
+ * known.
+ */
 export const vitalsBeaconSchema = z
   .strictObject({
+    view: z
+      .string({ error: 'Expected the page view’s id' })
+      .regex(PAGE_VIEW_ID_PATTERN, 'Must be a page view id (16–64 letters, digits, - or _)'),
     route: z.enum(PAGE_ROUTES, { error: 'Must be one of the app’s route patterns' }),
     metrics: z
       .strictObject({
@@ -38,7 +45,15 @@ export const vitalsBeaconSchema = z
       }),
     connection: z.enum(CONNECTION_TYPES).optional(),
   })
-  .meta({ examples: [{ route: '/book/:bookId', metrics: { LCP: 1830, CLS: 0.01 } }] });
+  .meta({
+    examples: [
+      {
+        view: '3f9c1d2e8a7b4c5d6e7f8091a2b3c4d5',
+        route: '/book/:bookId',
+        metrics: { LCP: 1830, CLS: 0.01 },
+      },
+    ],
+  });
 export type VitalsBeacon = z.infer<typeof vitalsBeaconSchema>;
 
 export const VITALS_DEFAULT_DAYS = 7;

@@ -325,7 +325,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // firebase-admin accepts unsigned ID tokens when it talks to an emulator: anyone who can reach
   // such a server can sign in as anyone. So never in production, and elsewhere (dev, tests, the
   // local demo of start:cluster) only on a loopback address, which other machines cannot reach.
-  const emulatorConfigured = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST?.trim());
+  // The raw value, untrimmed: firebase-admin takes any non-empty one (even ' ') as "use the
+  // emulator" and stops checking signatures (docs/decisions.md D53).
+  const emulatorConfigured = (env.FIREBASE_AUTH_EMULATOR_HOST ?? '') !== '';
   if (emulatorConfigured && env.NODE_ENV?.trim() === 'production') {
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production (the Auth Emulator accepts unsigned ' +

@@ -6,6 +6,9 @@ import { upsertOnSignIn } from '../../server/db/repositories/users';
 import { openBenchDb, type DbKind } from './bench-db';
 import { serveForParent } from './child-server';
 
+/** The Firebase uid of a bench account: its access token names it (docs/decisions.md D53). */
+export const benchUidOf = (email: string) => `bench-${email}`;
+
 /** Serves the parent (see startChildServer); the access token secret comes in BENCH_SECRET. */
 export async function serveChatBench(
   count: number,
@@ -17,7 +20,7 @@ export async function serveChatBench(
     for (let i = 0; i < count; i += 1) {
       await upsertOnSignIn(db, {
         email: emailOf(i),
-        firebaseUid: `bench-${emailOf(i)}`,
+        firebaseUid: benchUidOf(emailOf(i)),
         isConfiguredAdmin: false,
         signUpDate: null,
       });

@@ -7,7 +7,12 @@ export const ACCESS_TOKEN_AUDIENCE = 'learntogether-api';
 export const ACCESS_TOKEN_ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 
-export type AccessTokenClaims = { email: string; role: UserRole };
+/**
+ * `uid` is the account (its Firebase uid, users.firebase_uid) and the token's subject; `email`
+ * only finds its row. A token names the account, not the address: an address deleted and signed
+ * up again is a new account, which an old token does not open (docs/decisions.md D53).
+ */
+export type AccessTokenClaims = { uid: string; email: string; role: UserRole };
 
 /** A verified token's claims, and when it stops being accepted (ms since the epoch). */
 export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
@@ -21,8 +26,8 @@ export class InvalidAccessTokenError extends Error {
 }
 
 const payloadSchema = z.object({
-  sub: z.string(),
-  email: z.string(),
+  sub: z.string().min(1),
+  email: z.string().min(1),
   role: userRoleSchema,
   exp: z.number(),
 });
@@ -40,7 +45,7 @@ export function createAccessTokens(secret: string): AccessTokens {
     sign: (claims) =>
       new SignJWT({ email: claims.email, role: claims.role })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
-        .setSubject(claims.email)
+        .setSubject(claims.uid)
         .setIssuer(ACCESS_TOKEN_ISSUER)
         .setAudience(ACCESS_TOKEN_AUDIENCE)
         .setIssuedAt()
@@ -64,10 +69,9 @@ export function createAccessTokens(secret: string): AccessTokens {
         throw new InvalidAccessTokenError('malformed token', { cause: error });
       }
       const claims = payloadSchema.safeParse(payload);
-      if (!claims.success || claims.data.sub !== claims.data.email) {
-        throw new InvalidAccessTokenError('unexpected claims');
-      }
+      if (!claims.success) throw new InvalidAccessTokenError('unexpected claims');
       return {
+        uid: claims.data.sub,
         email: claims.data.email,
         role: claims.data.role,
         expiresAt: claims.data.exp * 1000,

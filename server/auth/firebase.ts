@@ -45,13 +45,15 @@ function firebaseAuth(projectId: string): Auth {
 
 /**
  * firebase-admin decides per call whether to talk to the emulator, from
- * process.env.FIREBASE_AUTH_EMULATOR_HOST, and then accepts *unsigned* tokens. So the variable
- * is set from the config, and a process whose config does not name an emulator refuses to
- * verify while something else set it.
+ * process.env.FIREBASE_AUTH_EMULATOR_HOST (any non-empty value, even ' '), and then accepts
+ * *unsigned* tokens. So the variable is set from the config; a process whose config does not name
+ * an emulator removes a blank one (the config reads it as unset, docs/decisions.md D53) and
+ * refuses to verify while something else set a real one. Runs before every getAuth() call.
  */
 function ensureEmulatorSetting(config: Config): void {
   const wanted = config.FIREBASE_AUTH_EMULATOR_HOST;
-  const current = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined;
+  const raw = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const current = raw?.trim() || undefined;
   if (wanted) {
     if (current && current !== wanted) {
       throw new Error(
@@ -64,6 +66,8 @@ function ensureEmulatorSetting(config: Config): void {
       'FIREBASE_AUTH_EMULATOR_HOST is set in the process environment but not in the config; ' +
         'refusing to verify ID tokens against an emulator',
     );
+  } else if (raw !== undefined) {
+    delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
   }
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '../../contract/chat';
 import type { UserRole } from '../../contract/users';
 import type { Db } from '../db/client';
-import { findUserByEmail } from '../db/repositories/users';
+import { findUserByEmail, type User } from '../db/repositories/users';
 import type { RateLimiter } from '../rate-limit';
 
 // What every concern of the chat (sessions, presence, messages, board) shares: the types of the
@@ -19,6 +19,8 @@ import type { RateLimiter } from '../rate-limit';
 export type ChatSocketData = {
   userId: string;
   email: string;
+  /** The account the access token names (users.firebase_uid, docs/decisions.md D53). */
+  firebaseUid: string;
   /** Shown in presence: the name of the user's latest message or typing, else the account's. */
   name: string;
   /** The one chat room the socket is in, if any. */
@@ -80,14 +82,24 @@ export const fail = (error: string): ChatErrorAck => ({ ok: false, error });
 /** Thrown inside an event's work when its socket's session is over. */
 export class SessionEnded extends Error {}
 
-/** The account behind the socket still exists (read now, as every HTTP request does). */
+/**
+ * The account behind the socket, read now (as every HTTP request does): it must still exist and
+ * be the same account, not another one made since with the same address (D53).
+ */
+async function currentAccount(db: Db, socket: ChatSocket): Promise<User> {
+  const user = await findUserByEmail(db, socket.data.email);
+  if (!user || user.id !== socket.data.userId || user.firebaseUid !== socket.data.firebaseUid) {
+    throw new SessionEnded();
+  }
+  return user;
+}
+
+/** The account behind the socket still exists. */
 export async function requireAccount(db: Db, socket: ChatSocket): Promise<void> {
-  if (!(await findUserByEmail(db, socket.data.email))) throw new SessionEnded();
+  await currentAccount(db, socket);
 }
 
 /** The account's role as stored now (a promotion or demotion counts at once). */
 export async function currentRole(db: Db, socket: ChatSocket): Promise<UserRole> {
-  const user = await findUserByEmail(db, socket.data.email);
-  if (!user) throw new SessionEnded();
-  return user.role;
+  return (await currentAccount(db, socket)).role;
 }

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyPluginAsync } from 'fastify';
 import { Server } from 'socket.io';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatAck, type ChatErrorAck } from '../../contract/chat';
+import { isChatWriteEvent } from '../../contract/chat-moderation';
 import { DatabaseUnavailableError } from '../db/client';
 import { createBoardEvents } from './board';
 import {
@@ -14,6 +15,7 @@ import {
   type ChatSocket,
 } from './context';
 import { createMessageEvents } from './messages';
+import { chatWriteRefusal, quietWriteRefusals } from './mutes';
 import { emitToRoom, roomBroadcaster } from './room-broadcast';
 import { chatReads } from './reads';
 import { isAllowedChatOrigin } from './origin';
@@ -116,9 +118,12 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   };
   app.chatRooms.messagePosted = (message) => void broadcast.post(message);
 
+  const quietRefusal = quietWriteRefusals(db);
+
   /**
    * Runs an event's work and answers its ack; nothing ever throws out of a handler. An event on a
-   * socket whose token has expired, or whose account is gone, ends the session instead.
+   * socket whose token has expired, or whose account is gone, ends the session instead. A write
+   * (CHAT_WRITE_EVENTS) by a muted user is refused here, before its work runs (D53).
    */
   function answer<T>(
     socket: ChatSocket,
@@ -127,7 +132,14 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     work: () => Promise<ChatAck<T>>,
   ): void {
     const expired = Date.now() >= socket.data.tokenExpiresAt;
-    (expired ? Promise.reject(new SessionEnded()) : work())
+    const run = async (): Promise<ChatAck<T>> => {
+      if (isChatWriteEvent(event)) {
+        const refusal = await chatWriteRefusal(db, socket.data.userId);
+        if (refusal) return fail(refusal);
+      }
+      return work();
+    };
+    (expired ? Promise.reject(new SessionEnded()) : run())
       .catch((error: unknown): ChatErrorAck => {
         if (error instanceof SessionEnded) {
           // After the ack has gone out (below), so the client reads why.
@@ -149,10 +161,17 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
       .catch((error: unknown) => log.error({ err: error, event }, 'chat ack failed'));
   }
 
-  /** An event without an ack (typing, strokeProgress): dropped, or the session ended, quietly. */
+  /**
+   * An event without an ack (typing, strokeProgress): dropped, or the session ended, quietly; a
+   * muted user's is dropped too (D53).
+   */
   function handle(socket: ChatSocket, event: string, work: () => Promise<void>): void {
     if (Date.now() >= socket.data.tokenExpiresAt) return endSession(socket);
-    work().catch((error: unknown) => log.error({ err: error, event }, 'chat event failed'));
+    const run = async () => {
+      if (isChatWriteEvent(event) && (await quietRefusal(socket, socket.data.userId))) return;
+      await work();
+    };
+    run().catch((error: unknown) => log.error({ err: error, event }, 'chat event failed'));
   }
 
   io.on('connection', (socket) => {

@@ -32,11 +32,12 @@ export function authenticateHandshakes(
     if (typeof token !== 'string' || token === '') return CHAT_MESSAGES.missingToken;
     const authenticated = await authenticate({ db, accessTokens }, token);
     if (!authenticated) return CHAT_MESSAGES.badToken;
-    const { user, expiresAt } = authenticated;
+    const { user, uid, expiresAt } = authenticated;
     if (socket.recovered) {
       // socket.io restored this session (its rooms and data): only its own user may take it back.
       if (socket.data.userId !== user.id) return CHAT_MESSAGES.badToken;
       socket.data.tokenExpiresAt = expiresAt;
+      socket.data.firebaseUid = uid;
       return undefined;
     }
     // Counted across processes (the adapter asks the others). Handshakes racing each other may
@@ -46,6 +47,7 @@ export function authenticateHandshakes(
     socket.data = {
       userId: user.id,
       email: user.email,
+      firebaseUid: uid,
       name: handshakeNameOf(auth) ?? defaultChatName(user.profile.name, user.email),
       room: null,
       tokenExpiresAt: expiresAt,

@@ -8,6 +8,7 @@ import {
   ChatSenderMutedError,
   insertChatMessage,
 } from '../db/repositories/chat-messages';
+import { chatWriteRefusal } from '../chat/mutes';
 import { currentChatName } from '../db/repositories/chat-reads';
 import { findUserByEmail } from '../db/repositories/users';
 import { apiRoute } from '../plugins/api-route';
@@ -33,6 +34,9 @@ export const chatDrawingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserByEmail(app.db, requireCaller(request).email);
       // The access policy has just read the account: gone only if deleted since.
       if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
+      // A chat write: a muted user's is refused before the upload is read (D53).
+      const refusal = await chatWriteRefusal(app.db, user.id);
+      if (refusal) throw new HttpError(403, refusal);
       const bytes = await readUpload(request);
       const drawing = checkDrawing(bytes);
       if (!drawing.ok) throw new DomainError('invalid', drawing.error);

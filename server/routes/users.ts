@@ -51,7 +51,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         isConfiguredAdmin: grantsConfiguredAdmin(app.config, verified),
         signUpDate,
       });
-      return { token: await accessTokens.sign({ email: user.email, role: user.role }) };
+      // The token names this account (its Firebase uid), not only the address (D53).
+      return {
+        token: await accessTokens.sign({ uid: verified.uid, email: user.email, role: user.role }),
+      };
     },
   );
 

@@ -8,7 +8,8 @@ const TRIM_EVERY = 100;
 
 /**
  * Real users' Core Web Vitals (issue 18 §2, docs/product.md §2.24): a beacon per page view, by
- * route pattern only, small, rate-limited per IP, answered 204; and the admin's figures.
+ * route pattern only, small, rate-limited per IP, answered 204 (a second beacon of the same view
+ * too, counting nothing twice: D53); and the admin's figures, each with the views behind it.
  */
 export const vitalsRoutes: FastifyPluginAsyncZod = async (app) => {
   let stored = 0;

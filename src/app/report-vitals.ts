@@ -2,6 +2,7 @@ import type { Metric } from 'web-vitals';
 import type { VitalsBeacon } from '@contract/vitals';
 import {
   CONNECTION_TYPES,
+  newPageViewId,
   PAGE_ROUTES,
   VITAL_METRICS,
   type PageRoute,
@@ -40,12 +41,14 @@ function connectionType(): VitalsBeacon['connection'] {
 /**
  * Real users' Core Web Vitals (issue 18 §2, docs/product.md §10.11): once the first screen is
  * interactive, loads Google's `web-vitals` and, when the page is hidden (left, closed, or put in
- * the background), sends one beacon for this page view: its route pattern, the metrics measured
- * and the connection type, nothing else.
+ * the background), sends one beacon for this page view: a random id of the view, its route
+ * pattern, the metrics measured and the connection type, nothing else.
  */
 export function reportVitals(pathname: string, win: Window = window): void {
   const route = routePatternOf(pathname);
   if (!route || typeof win.navigator.sendBeacon !== 'function') return;
+  // This page view's id: the server counts its metrics once, whatever is sent again (D53).
+  const view = newPageViewId();
   const start = () => {
     void import('web-vitals').then(({ onCLS, onFCP, onINP, onLCP, onTTFB }) => {
       const metrics: Partial<Record<VitalMetric, number>> = {};
@@ -76,7 +79,12 @@ export function reportVitals(pathname: string, win: Window = window): void {
         if (Object.keys(metrics).length === 0) return;
         sent = true;
         const connection = connectionType();
-        const beacon: VitalsBeacon = { route, metrics, ...(connection ? { connection } : {}) };
+        const beacon: VitalsBeacon = {
+          view,
+          route,
+          metrics,
+          ...(connection ? { connection } : {}),
+        };
         const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
         win.navigator.sendBeacon(`${env.apiUrl}/vitals`, body);
       };

@@ -46,7 +46,7 @@ import { markReadPayloadSchema, type ChatUnread } from '@contract/chat-unread';
 import { FakeBoards } from './fake-board';
 import { FakeChatReads } from './fake-chat-reads';
 import { db, findUser } from './mocks/db';
-import { mutedMessage } from '@contract/chat-moderation';
+import { isChatWriteEvent, muteRefusal } from '@contract/chat-moderation';
 import { makeAccessToken, verifyAccessToken } from './mocks/tokens';
 
 type Listener = (...args: never[]) => void;
@@ -256,6 +256,8 @@ export class FakeChatServer {
     const claims = verifyAccessToken(token);
     if (!claims) return CHAT_MESSAGES.badToken;
     const account = findUser(claims.email);
+    // As the server: the token names the account, and the address's account now is another (D53).
+    if (account && account._id !== claims.account) return CHAT_MESSAGES.badToken;
     return {
       userId: account?._id ?? claims.email,
       email: claims.email,
@@ -387,6 +389,11 @@ export class FakeChatServer {
     // Board events go out after the ack, as the server's do.
     const board = (room: ChatRoom, name: string, body: unknown, exceptSender = false) =>
       later(() => this.toRoom(room, name as ServerEvent, body, exceptSender ? socket : undefined));
+    // Every write of a muted user is refused, before anything else, by the server's rule (D53).
+    if (isChatWriteEvent(event)) {
+      const refusal = muteRefusal(db.chatMutes.get(identity.userId));
+      if (refusal) return answer(fail(refusal));
+    }
     switch (event) {
       case 'joinRoom':
         return answer(this.join(socket, payload));
@@ -463,9 +470,6 @@ export class FakeChatServer {
     if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
     const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
     if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
-    // Muted by an admin from a report (issue 17 §2), as the server refuses it.
-    const muted = db.chatMutes.get(identity.userId);
-    if (muted && Date.parse(muted) > Date.now()) return fail(mutedMessage(muted));
     const stored = key === undefined ? undefined : this.byClientId.get(key);
     if (stored) return { ok: true, message: stored };
     const message = this.store({

@@ -51,8 +51,8 @@ test('a page view sends one beacon with its route pattern; the admin sees it on 
     expect(beacon.route).toBe('/book/:bookId');
     expect(Object.keys(beacon).sort()).toEqual(
       Object.keys(beacon).includes('connection')
-        ? ['connection', 'metrics', 'route']
-        : ['metrics', 'route'],
+        ? ['connection', 'metrics', 'route', 'view']
+        : ['metrics', 'route', 'view'],
     );
     expect(beacon.metrics.FCP).toBeGreaterThan(0);
     expect(beacon.metrics.LCP).toBeGreaterThan(0);

@@ -6,7 +6,9 @@ import {
   chatSearchPageSchema,
   chatMessageContextSchema,
   formatMutedUntil,
+  mutedMessage,
 } from '../../contract/chat-moderation';
+import { muteChatUser } from '../../server/db/repositories/chat-moderation';
 import { insertChatMessage } from '../../server/db/repositories/chat-messages';
 import { expectError } from './helpers/api-error';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
@@ -24,6 +26,8 @@ import {
 import { uniqueEmail } from './helpers/firebase-emulator';
 
 const ADMIN = uniqueEmail('moderation-admin');
+/** An admin muted by the mute test (clearBoard is an admin's write). */
+const MUTED_ADMIN = uniqueEmail('moderation-muted-admin');
 
 let t: TestApp;
 let url: string;
@@ -88,7 +92,7 @@ const search = (who: SignedIn, room: string, query: Record<string, string>) =>
   });
 
 beforeAll(async () => {
-  t = await buildAccountsApp({ adminEmails: [ADMIN] });
+  t = await buildAccountsApp({ adminEmails: [ADMIN, MUTED_ADMIN] });
   url = await listen(t.app);
   admin = await signIn(t.app, ADMIN);
 });
@@ -228,6 +232,113 @@ describe('reports and moderation', () => {
     expectError(await act('not-a-report', { action: 'dismiss' }), 404, 'No such report.');
     // Not an admin.
     expectError(await act(reportId, { action: 'dismiss' }, reporter), 403);
+  });
+});
+
+describe('a mute refuses every write on the chat connection (D53)', () => {
+  const stroke = (id: string) => ({
+    id,
+    color: '#2244ee',
+    size: 3,
+    points: [
+      [10, 10],
+      [20, 30],
+    ],
+  });
+  const ask = (socket: ChatClient, event: string, payload: unknown) =>
+    socket.timeout(5_000).emitWithAck(event as 'react', payload);
+
+  it('send, edit, react, delete, strokes, undo, clear and typing; reading stays allowed', async () => {
+    const muted = await user('mod-muted');
+    const mutedAdmin = await user(MUTED_ADMIN);
+    const watcher = await user('mod-mute-watcher');
+    const [socket, adminSocket, watching] = await Promise.all([
+      connectChat(url, muted.accessToken),
+      connectChat(url, mutedAdmin.accessToken),
+      connectChat(url, watcher.accessToken),
+    ]);
+    open.push(socket, adminSocket, watching);
+    for (const s of [socket, adminSocket, watching])
+      expect((await joinRoom(s, 'Java')).ok).toBe(true);
+
+    // Before the mute: a message of their own (the one reported) and a stroke on the board,
+    // which the watcher has received before it starts listening below.
+    const seenBefore = Promise.all([
+      nextEvent(watching, 'getLatestMessage'),
+      nextEvent(watching, 'boardStroke'),
+    ]);
+    const sent = await sendMessage(socket, 'Java', 'something rude');
+    if (!sent.ok) throw new Error(sent.error);
+    const id = sent.message._id;
+    expect(
+      await ask(socket, 'drawStroke', { room: 'Java', stroke: stroke('s-before') }),
+    ).toMatchObject({ ok: true });
+    await seenBefore;
+
+    const mutes = await t.db.transaction(async (tx) => ({
+      user: await muteChatUser(tx, { userId: muted.id, durationMs: 600_000, by: ADMIN }),
+      admin: await muteChatUser(tx, { userId: mutedAdmin.id, durationMs: 600_000, by: ADMIN }),
+    }));
+    const refused = { ok: false, error: mutedMessage(mutes.user) };
+
+    // The room hears nothing from them.
+    const heard: string[] = [];
+    for (const event of [
+      'typing',
+      'strokeProgress',
+      'reactionsChanged',
+      'messageEdited',
+      'messageTombstoned',
+      'boardStroke',
+      'strokeRemoved',
+      'boardCleared',
+      'getLatestMessage',
+    ] as const) {
+      watching.on(event, () => heard.push(event));
+    }
+
+    expect(await sendMessage(socket, 'Java', 'still here')).toEqual(refused);
+    expect(await ask(socket, 'editMessage', { room: 'Java', id, msg: 'something nice' })).toEqual(
+      refused,
+    );
+    expect(await ask(socket, 'react', { room: 'Java', id, emoji: '👍' })).toEqual(refused);
+    expect(await ask(socket, 'deleteOwnMessage', { room: 'Java', id })).toEqual(refused);
+    expect(await ask(socket, 'drawStroke', { room: 'Java', stroke: stroke('s-after') })).toEqual(
+      refused,
+    );
+    expect(await ask(socket, 'undoStroke', { room: 'Java' })).toEqual(refused);
+    expect(await ask(adminSocket, 'clearBoard', { room: 'Java' })).toEqual({
+      ok: false,
+      error: mutedMessage(mutes.admin),
+    });
+    socket.emit('typing', { room: 'Java', name: 'Muted' });
+    socket.emit('strokeProgress', { room: 'Java', ...stroke('s-progress') });
+
+    // The drawing share (HTTP) is refused too: chat-drawings.test.ts.
+
+    // Reading stays allowed, and shows nothing changed.
+    const board = await ask(socket, 'joinBoard', { room: 'Java' });
+    expect(board).toMatchObject({ ok: true, strokes: [{ id: 's-before' }] });
+    const history = await ask(socket, 'syncHistory', { room: 'Java', after: id });
+    expect(history).toMatchObject({ ok: true });
+    const [row] = await t.db.query<{ msg: string; deleted: boolean }>(
+      'select msg, deleted_at is not null as deleted from chat_messages where id = $1',
+      [id],
+    );
+    expect(row).toEqual({ msg: 'something rude', deleted: false });
+    const [reactions] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from chat_reactions where message_id = $1',
+      [id],
+    );
+    expect(reactions?.n).toBe(0);
+
+    // Control: the watcher, not muted, is heard (and nothing of the muted ones before it).
+    const typingSeen = nextEvent(watching, 'reactionsChanged');
+    expect(await ask(watching, 'react', { room: 'Java', id, emoji: '👍' })).toMatchObject({
+      ok: true,
+    });
+    await typingSeen;
+    expect(heard).toEqual(['reactionsChanged']);
   });
 });
 

@@ -30,6 +30,8 @@ import { uniqueEmail } from './helpers/firebase-emulator';
 const ADMIN = uniqueEmail('chat-admin');
 /** Signed in by the session tests alone (each address signs up once). */
 const SESSION_ADMIN = uniqueEmail('chat-session-admin');
+/** Signed in by the re-created-address test alone. */
+const ACCOUNT_ADMIN = uniqueEmail('chat-account-admin');
 
 let t: TestApp;
 let url: string;
@@ -53,7 +55,7 @@ function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string })
 }
 
 beforeAll(async () => {
-  t = await buildAccountsApp({ adminEmails: [ADMIN, SESSION_ADMIN] });
+  t = await buildAccountsApp({ adminEmails: [ADMIN, SESSION_ADMIN, ACCOUNT_ADMIN] });
   url = await listen(t.app);
 });
 
@@ -185,7 +187,7 @@ describe('handshake', () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ email: hal.email, role: 'user' })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
-      .setSubject(hal.email)
+      .setSubject(hal.uid)
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt(now - 7_300)
@@ -714,7 +716,7 @@ describe('a session lasts as long as its account and its token', () => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email: who.email, role: 'user' })
       .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
-      .setSubject(who.email)
+      .setSubject(who.uid)
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt(now)
@@ -756,6 +758,57 @@ describe('a session lasts as long as its account and its token', () => {
     expect(await connectError(chatClient(url, { token: vic.accessToken }))).toBe(
       CHAT_MESSAGES.badToken,
     );
+  });
+
+  it("a deleted account's token opens nothing for the account later made with its address", async () => {
+    const admin = await signIn(t.app, ACCOUNT_ADMIN);
+    const email = uniqueEmail('reborn');
+    const before = await signIn(t.app, email);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allusers/dlt/${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    // The same address signs up again: a new Firebase account, a new row (D53).
+    const after = await signIn(t.app, email);
+    expect(after.uid).not.toBe(before.uid);
+    const profile = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${encodeURIComponent(email)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await profile(before.accessToken)).statusCode).toBe(401);
+    expect(await connectError(chatClient(url, { token: before.accessToken }))).toBe(
+      CHAT_MESSAGES.badToken,
+    );
+    expect((await profile(after.accessToken)).statusCode).toBe(200);
+    const socket = await client(after);
+    ok(await joinRoom(socket, 'Java'));
+  });
+
+  it("an address signed up again in Firebase (row kept) ends the old account's open sessions", async () => {
+    const email = uniqueEmail('resigned');
+    const before = await signIn(t.app, email);
+    const socket = await client(before);
+    ok(await joinRoom(socket, 'Python'));
+    // Deleted in Firebase alone (not by an admin here): the row stays, the next sign-up of the
+    // address is another Firebase account, which the token exchange writes onto the row.
+    await t.app.identity.deleteUserByEmail(email);
+    const after = await signIn(t.app, email);
+    expect(after.uid).not.toBe(before.uid);
+
+    const end = ended(socket);
+    expect(await joinRoom(socket, 'Python')).toEqual({ ok: false, error: CHAT_MESSAGES.badToken });
+    expect(await end).toEqual({ message: CHAT_MESSAGES.badToken, reason: 'io server disconnect' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${before.accessToken}` },
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('ends the session when its token expires, even on a silent socket', async () => {

@@ -66,6 +66,60 @@ describe('production (npm start, the compiled server, start:cluster with a real 
   });
 });
 
+describe('FIREBASE_AUTH_EMULATOR_HOST of blanks (D53)', () => {
+  it('counts as set: production refuses to start', () => {
+    for (const blank of [' ', '  ', '\t']) {
+      expect(() =>
+        loadConfig({
+          NODE_ENV: 'production',
+          ACCESS_TOKEN_SECRET: 'x'.repeat(40),
+          FIREBASE_PROJECT_ID: 'my-real-project',
+          FIREBASE_AUTH_EMULATOR_HOST: blank,
+        }),
+      ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production/);
+    }
+    // Empty is unset (`NAME=` in an .env file).
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        ACCESS_TOKEN_SECRET: 'x'.repeat(40),
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+      }).FIREBASE_AUTH_EMULATOR_HOST,
+    ).toBeUndefined();
+  });
+
+  it('is removed before firebase-admin reads it where the config names no emulator', async () => {
+    const saved = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    // What firebase-admin would take as "the emulator": it then checks no signature.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = ' ';
+    try {
+      const t = await buildTestApp({
+        seed: false,
+        env: {
+          FIREBASE_PROJECT_ID: 'my-real-project',
+          ADMIN_EMAILS: 'boss@example.test',
+          FIREBASE_AUTH_EMULATOR_HOST: ' ',
+        },
+      });
+      opened.push(t);
+      expect(t.config.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+      const forged = unsignedIdToken({
+        uid: 'attacker-uid',
+        email: 'boss@example.test',
+        email_verified: true,
+        aud: 'my-real-project',
+        iss: 'https://securetoken.google.com/my-real-project',
+      });
+      const res = await exchange(t.app, { idToken: forged, pathEmail: 'boss@example.test' });
+      expect(res.statusCode).toBe(401);
+      expect('FIREBASE_AUTH_EMULATOR_HOST' in process.env).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+      else process.env.FIREBASE_AUTH_EMULATOR_HOST = saved;
+    }
+  });
+});
+
 // Every way that runs the server on the Auth Emulator: npm run dev (NODE_ENV unset, so
 // development), the e2e and scale stacks (test), and start:cluster without a real project (its
 // local demo, with the identity environment start:cluster gives its processes).

@@ -52,7 +52,7 @@ describe('PUT /api/user/:email (token exchange)', () => {
     return row;
   }
 
-  it('answers an access token carrying the email and role, and creates the user', async () => {
+  it('answers an access token naming the account (uid), its email and role, and creates the user', async () => {
     const before = Math.floor(Date.now() / 1000);
     const account = await signUp(uniqueEmail('new'));
     const res = await exchange(t.app, { idToken: account.idToken, pathEmail: account.email });
@@ -64,7 +64,7 @@ describe('PUT /api/user/:email (token exchange)', () => {
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
     });
-    expect(payload).toMatchObject({ sub: account.email, email: account.email, role: 'user' });
+    expect(payload).toMatchObject({ sub: account.uid, email: account.email, role: 'user' });
     expect(payload.iat).toBeGreaterThanOrEqual(before);
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
     expect(ACCESS_TOKEN_TTL_SECONDS).toBe(2 * 60 * 60);
@@ -327,10 +327,10 @@ describe('access tokens', () => {
     return t.app.inject({ method: 'GET', url: `/api/admin/${email}`, headers });
   }
 
-  function claims(email = user.email, role = 'user') {
+  function claims(email = user.email, role = 'user', uid = user.uid) {
     return new SignJWT({ email, role })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(email)
+      .setSubject(uid)
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt();
@@ -374,7 +374,7 @@ describe('access tokens', () => {
       'unsigned (alg none)',
       async () =>
         new UnsecuredJWT({ email: user.email, role: 'user' })
-          .setSubject(user.email)
+          .setSubject(user.uid)
           .setIssuer(ACCESS_TOKEN_ISSUER)
           .setAudience(ACCESS_TOKEN_AUDIENCE)
           .setIssuedAt()
@@ -386,7 +386,7 @@ describe('access tokens', () => {
       () =>
         new SignJWT({ email: user.email, role: 'user' })
           .setProtectedHeader({ alg: 'HS512' })
-          .setSubject(user.email)
+          .setSubject(user.uid)
           .setIssuer(ACCESS_TOKEN_ISSUER)
           .setAudience(ACCESS_TOKEN_AUDIENCE)
           .setIssuedAt()
@@ -403,9 +403,14 @@ describe('access tokens', () => {
     ],
     ['without an expiry', () => claims().sign(secret)],
     [
-      'with a subject that is not its email',
-      () => claims().setSubject('admin@example.test').setExpirationTime('1h').sign(secret),
+      'with a subject that is not its account',
+      () => claims().setSubject('another-firebase-uid').setExpirationTime('1h').sign(secret),
     ],
+    [
+      'with its address as the subject (the shape issued before D53)',
+      () => claims().setSubject(user.email).setExpirationTime('1h').sign(secret),
+    ],
+    ['without a subject', () => claims().setSubject('').setExpirationTime('1h').sign(secret)],
   ])('answers 401 for a %s token', async (_label, makeToken) => {
     const res = await isAdmin(bearer(await makeToken()));
     expect(res.statusCode).toBe(401);
@@ -445,9 +450,10 @@ describe('access tokens', () => {
 
   it('signs and verifies outside a request, and throws InvalidAccessTokenError', async () => {
     const tokens = createAccessTokens(t.config.ACCESS_TOKEN_SECRET);
-    const token = await tokens.sign({ email: 'a@example.test', role: 'admin' });
+    const token = await tokens.sign({ uid: 'uid-a', email: 'a@example.test', role: 'admin' });
     const verified = await tokens.verify(token);
     expect(verified).toEqual({
+      uid: 'uid-a',
       email: 'a@example.test',
       role: 'admin',
       expiresAt: expect.any(Number),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VITALS_MAX_BYTES, vitalsReportSchema, type VitalsReport } from '../../contract/vitals';
+import { RATE_LIMITS } from '../../server/rate-limit';
 import { trimVitals } from '../../server/db/repositories/vitals';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import { expectError } from './helpers/api-error';
@@ -14,8 +15,20 @@ const ADMIN = uniqueEmail('vitals-admin');
 let t: TestApp;
 let admin: SignedIn;
 
-const beacon = (payload: unknown, app: TestApp['app'] = t.app) =>
-  app.inject({ method: 'POST', url: '/api/vitals', payload: payload as object });
+let nextView = 0;
+/** A page view id of its own, as the web app draws one per page view. */
+const freshView = () => `view-${String((nextView += 1)).padStart(12, '0')}`;
+
+/** POST /api/vitals; a payload without `view` is sent as a page view of its own. */
+const beacon = (payload: unknown, app: TestApp['app'] = t.app, ip = '127.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/vitals',
+    payload: (typeof payload === 'object' && payload !== null && !('view' in payload)
+      ? { view: freshView(), ...payload }
+      : payload) as object,
+    remoteAddress: ip,
+  });
 
 async function stored(): Promise<Record<string, unknown>[]> {
   return t.db.query(
@@ -79,6 +92,15 @@ describe('POST /api/vitals', () => {
       [{ ...good, metrics: { LCP: -1 } }, 'LCP'],
       [{ ...good, metrics: { LCP: 1e9 } }, 'LCP'],
       [{ ...good, metrics: { CLS: 50 } }, 'CLS'],
+      // Implausible (D53): a page painted after a minute, an answer after 20 s.
+      [{ ...good, metrics: { LCP: 60_001 } }, 'LCP: Must be at most 60000'],
+      [{ ...good, metrics: { FCP: 60_001 } }, 'FCP: Must be at most 60000'],
+      [{ ...good, metrics: { TTFB: 60_001 } }, 'TTFB: Must be at most 60000'],
+      [{ ...good, metrics: { CLS: 5.01 } }, 'CLS: Must be at most 5'],
+      [{ ...good, metrics: { INP: 20_001 } }, 'INP: Must be at most 20000'],
+      [{ ...good, view: 'short' }, 'view'],
+      [{ ...good, view: 'x'.repeat(20) + ' ' }, 'view'],
+      [{ ...good, view: undefined }, 'view'],
       [{ ...good, metrics: { INP: 'fast' } }, 'INP'],
       [{ ...good, connection: 'wifi' }, 'connection'],
       [{ ...good, email: 'ada@example.com' }, 'email'],
@@ -92,6 +114,78 @@ describe('POST /api/vitals', () => {
     const padded = { ...good, connection: '4g', pad: 'x'.repeat(VITALS_MAX_BYTES) };
     expectError(await beacon(padded), 413);
     expect(await stored()).toEqual([]);
+  });
+
+  it('takes the plausible extremes', async () => {
+    await t.db.query('delete from web_vitals');
+    const res = await beacon({
+      route: '/',
+      metrics: { LCP: 60_000, FCP: 60_000, TTFB: 60_000, CLS: 5, INP: 20_000 },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it('counts a page view once: a second beacon of the view adds only what it lacked (D53)', async () => {
+    await t.db.query('delete from web_vitals');
+    const view = freshView();
+    expect((await beacon({ view, route: '/about', metrics: { LCP: 1200 } })).statusCode).toBe(204);
+    for (let i = 0; i < 5; i += 1) {
+      const again = await beacon({ view, route: '/about', metrics: { LCP: 60_000, CLS: 0.05 } });
+      expect(again.statusCode).toBe(204);
+    }
+    expect(await stored()).toEqual([
+      { route: '/about', lcp: 1200, inp: null, cls: 0.05, fcp: null, ttfb: null, connection: null },
+    ]);
+  });
+
+  it('103 beacons from one client no longer set a page’s p75 (the attack of issue 30 §3)', async () => {
+    const limited = await buildAccountsApp({
+      adminEmails: [],
+      limits: { vitalsPerIp: RATE_LIMITS.vitalsPerIp.perMinute },
+    });
+    try {
+      // Twenty real visits of /about, from twenty addresses: LCP 1.0–2.9 s.
+      for (let i = 0; i < 20; i += 1) {
+        const res = await beacon(
+          { route: '/about', metrics: { LCP: 1000 + i * 100 } },
+          limited.app,
+          `10.30.0.${i + 1}`,
+        );
+        expect(res.statusCode).toBe(204);
+      }
+      const p75 = async () => {
+        const [row] = await limited.db.query<{ p75: number; views: number }>(
+          `select percentile_cont(0.75) within group (order by lcp) as p75,
+                  count(lcp)::integer as views
+           from web_vitals where route = '/about'`,
+        );
+        return row;
+      };
+      const before = await p75();
+
+      // One address sends 103 beacons: the forged 120 s is refused, the worst plausible value
+      // is taken only a few times a minute.
+      const answers: number[] = [];
+      for (let i = 0; i < 103; i += 1) {
+        const forged = i % 2 === 0 ? 120_000 : 60_000;
+        answers.push(
+          (await beacon({ route: '/about', metrics: { LCP: forged } }, limited.app, '10.31.0.1'))
+            .statusCode,
+        );
+      }
+      const counted = answers.filter((status) => status === 204).length;
+      expect(counted).toBeLessThanOrEqual(RATE_LIMITS.vitalsPerIp.perMinute);
+      expect(answers.filter((status) => status === 400).length).toBeGreaterThan(0);
+      expect(answers.filter((status) => status === 429).length).toBeGreaterThan(90);
+
+      const after = await p75();
+      expect(after?.views).toBe((before?.views ?? 0) + counted);
+      // Still a real visit's figure (the slowest real one is 2.9 s), not the forged one.
+      expect(after?.p75).toBeLessThanOrEqual(2_900);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('limits beacons per IP', async () => {

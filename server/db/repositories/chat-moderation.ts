@@ -264,6 +264,15 @@ export async function muteChatUser(
   return iso(row.muted_until);
 }
 
+/** Until when (ISO) the user is muted, or null: read at every chat write (server/chat/mutes.ts). */
+export async function activeMuteUntil(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.query<{ muted_until: Date | string }>(
+    'select muted_until from chat_mutes where user_id = $1 and muted_until > now()',
+    [userId],
+  );
+  return row ? iso(row.muted_until) : null;
+}
+
 /**
  * The room's messages holding `q` (case-insensitive, wildcards taken literally), newest first,
  * `limit` a page, before message `before` when given.

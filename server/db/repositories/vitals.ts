@@ -18,12 +18,23 @@ const COLUMN: Record<VitalMetric, string> = {
   TTFB: 'ttfb',
 };
 
-/** Stores one page view's beacon (validated by the route's schema). */
+/**
+ * Stores one page view's beacon (validated by the route's schema). A second beacon of the same
+ * view (its `view` id) changes nothing the view already has: it only fills in metrics the view
+ * has not reported yet, so a metric counts once per view (docs/decisions.md D53).
+ */
 export async function insertVitals(db: Queryable, beacon: VitalsBeacon): Promise<void> {
   const { metrics } = beacon;
   await db.query(
-    `insert into web_vitals (route, lcp, inp, cls, fcp, ttfb, connection)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into web_vitals (view_id, route, lcp, inp, cls, fcp, ttfb, connection)
+     values ($8, $1, $2, $3, $4, $5, $6, $7)
+     on conflict (view_id) do update set
+       lcp = coalesce(web_vitals.lcp, excluded.lcp),
+       inp = coalesce(web_vitals.inp, excluded.inp),
+       cls = coalesce(web_vitals.cls, excluded.cls),
+       fcp = coalesce(web_vitals.fcp, excluded.fcp),
+       ttfb = coalesce(web_vitals.ttfb, excluded.ttfb),
+       connection = coalesce(web_vitals.connection, excluded.connection)`,
     [
       beacon.route,
       metrics.LCP ?? null,
@@ -32,6 +43,7 @@ export async function insertVitals(db: Queryable, beacon: VitalsBeacon): Promise
       metrics.FCP ?? null,
       metrics.TTFB ?? null,
       beacon.connection ?? null,
+      beacon.view,
     ],
   );
 }

@@ -86,8 +86,10 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
     if (!token) throw new ApiFailure(401, AUTH_MESSAGES.missingAccessToken);
     const claims = verifyAccessToken(token);
     // The role is read now, not taken from the token: a promotion or deletion counts at once.
+    // The row must be the token's account: an address signed up again is another one (D53).
     const caller = claims ? findUser(claims.email) : undefined;
-    if (!caller) throw new ApiFailure(401, AUTH_MESSAGES.invalidAccessToken);
+    if (!caller || caller._id !== claims?.account)
+      throw new ApiFailure(401, AUTH_MESSAGES.invalidAccessToken);
     return { caller, idTokenEmail: null };
   }
   if (policy === 'firebase-self') {

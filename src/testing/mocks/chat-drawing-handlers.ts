@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { checkDrawing } from '@contract/chat-drawings';
-import { mutedMessage } from '@contract/chat-moderation';
+import { muteRefusal } from '@contract/chat-moderation';
 import { fakeChat } from '../fake-chat-socket';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { db } from './db';
@@ -14,8 +14,9 @@ export const chatDrawingHandlers = [
   apiRoute('POST /api/chat/rooms/:room/drawings', {
     handle: async ({ caller, params, query, request }) => {
       const user = requireCaller(caller);
-      const muted = db.chatMutes.get(user._id);
-      if (muted && Date.parse(muted) > Date.now()) throw new ApiFailure(403, mutedMessage(muted));
+      // The server's mute rule, before the upload is read (D53).
+      const refusal = muteRefusal(db.chatMutes.get(user._id));
+      if (refusal) throw new ApiFailure(403, refusal);
       const image = await readImage(request);
       const drawing = checkDrawing(image.bytes);
       if (!drawing.ok) throw new ApiFailure(400, drawing.error);

@@ -21,7 +21,9 @@ export const userHandlers = [
     handle: ({ params: { email }, body }) => {
       if (body.email !== email) throw new ApiFailure(400, USER_MESSAGES.emailMismatch);
       const user = findUser(email) ?? addUser(email);
-      return HttpResponse.json({ token: makeAccessToken({ email, role: user.role }) });
+      return HttpResponse.json({
+        token: makeAccessToken({ email, role: user.role, account: user._id }),
+      });
     },
   }),
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Metric } from 'web-vitals';
-import { PAGE_ROUTES } from '@contract/vitals';
+import { newPageViewId, PAGE_ROUTES, PAGE_VIEW_ID_PATTERN } from '@contract/vitals';
 import { reportVitals, routePatternOf } from '@/app/report-vitals';
 import { screenRoutes, type ScreenRoute } from '@/app/screens';
 
@@ -84,9 +84,17 @@ describe('real users’ Core Web Vitals', () => {
     expect(beacons[0]?.url).toBe('/api/vitals');
     expect(await sent()).toEqual([
       {
+        // A random id of this page view: the server counts its metrics once (D53).
+        view: expect.stringMatching(PAGE_VIEW_ID_PATTERN),
         route: '/book/:bookId',
         metrics: { LCP: 1834.5, INP: 64, CLS: 0.012, FCP: 902, TTFB: 110 },
       },
     ]);
+  });
+
+  it('gives every page view an id of its own', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newPageViewId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(PAGE_VIEW_ID_PATTERN);
   });
 });

@@ -142,6 +142,21 @@ describe('Reports (/dashboard/reports)', { timeout: 20_000 }, () => {
 
     const sam = await fakeChat.peer(STUDENT);
     await sam.join('C#');
-    expect(await sam.say('C#', 'let me speak')).toEqual({ ok: false, error: mutedMessage(until) });
+    const refused = { ok: false, error: mutedMessage(until) };
+    expect(await sam.say('C#', 'let me speak')).toEqual(refused);
+    // Every write, as on the server (D53): the reported message cannot be edited, reacted to,
+    // taken back, nor the board drawn on; reading stays allowed.
+    expect(await sam.edit('C#', message._id, 'I was nice')).toEqual(refused);
+    expect(await sam.react('C#', message._id, '👍')).toEqual(refused);
+    expect(await sam.deleteOwn('C#', message._id)).toEqual(refused);
+    const stroke = {
+      id: 's-1',
+      color: '#2244ee' as const,
+      size: 3,
+      points: [[1, 1] as [number, number]],
+    };
+    expect(await sam.draw('C#', stroke)).toEqual(refused);
+    expect(await sam.joinBoard('C#')).toMatchObject({ ok: true });
+    expect(fakeChat.messagesIn('C#').map((m) => [m.msg, m.reactions])).toEqual([[message.msg, []]]);
   });
 });

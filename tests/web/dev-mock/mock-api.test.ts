@@ -192,6 +192,30 @@ describe('the msw fakes authorize by the contract table', () => {
       json: error('forbidden', USER_MESSAGES.tokenForAnotherAddress),
     });
   });
+
+  it("a deleted account's token opens nothing for the account made later with its address", async () => {
+    const email = 'reborn@learntogether.test';
+    const exchange = async () => {
+      const result = await call('PUT', `/user/${email}`, {
+        body: { email },
+        token: fakeIdToken(email),
+      });
+      return (result.json as { token: string }).token;
+    };
+    const before = await exchange();
+    expect((await call('GET', `/admin/${email}`, { token: before })).status).toBe(200);
+    expect((await call('DELETE', `/allusers/dlt/${email}`, { token: admin })).status).toBe(200);
+
+    const after = await exchange();
+    expect(await call('GET', `/admin/${email}`, { token: before })).toEqual({
+      status: 401,
+      json: error('unauthorized', AUTH_MESSAGES.invalidAccessToken),
+    });
+    expect(await call('GET', `/admin/${email}`, { token: after })).toEqual({
+      status: 200,
+      json: false,
+    });
+  });
 });
 
 describe('the msw fakes validate with the contract schemas', () => {
