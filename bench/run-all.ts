@@ -7,6 +7,7 @@ for (const script of [
   'bench/lighthouse.ts',
   'bench/books.ts',
   'bench/checkout.ts',
+  'bench/payment-kill.ts',
   'bench/admin-orders.ts',
   'bench/chat.ts',
   'bench/board.ts',
