@@ -1,6 +1,9 @@
 // CLI: node_modules/.bin/tsx scripts/stripe-emulator/main.ts --port 12111 \
 //   --webhook-url http://127.0.0.1:3000/api/payments/webhook --webhook-secret whsec_…
-// Env fallbacks: STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET.
+//   [--webhook-events payment_intent.succeeded,charge.refunded] (what GET /v1/webhook_endpoints
+//   says the endpoint is subscribed to; default '*', every event)
+// Env fallbacks: STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET,
+// STRIPE_WEBHOOK_EVENTS.
 import { parseArgs } from 'node:util';
 import { startStripeEmulator } from './emulator';
 
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      'webhook-events': { type: 'string' },
     },
   });
   const port = Number(values.port ?? process.env.STRIPE_EMULATOR_PORT ?? defaultPort);
@@ -32,11 +36,20 @@ async function main(): Promise<void> {
     fail('give both --webhook-url and --webhook-secret (or neither)');
   if (webhookUrl && !URL.canParse(webhookUrl)) fail(`invalid webhook URL: ${webhookUrl}`);
 
+  const eventList = values['webhook-events'] ?? process.env.STRIPE_WEBHOOK_EVENTS;
+  const enabledEvents = eventList
+    ?.split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+
   const log = (line: string) => console.log(`[stripe-emulator] ${line}`);
   const emulator = await startStripeEmulator({
     port,
     host: values.host,
-    webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    webhook:
+      webhookUrl && webhookSecret
+        ? { url: webhookUrl, secret: webhookSecret, enabledEvents }
+        : undefined,
     log,
   });
   console.log(`Stripe emulator ready at ${emulator.url}`);

@@ -12,6 +12,7 @@ import {
   type CreatedRefund,
   type CreateRefundInput,
   type PaymentGateway,
+  type WebhookEndpoint,
 } from '../../../server/payments/stripe-gateway';
 import { bearer, type SignedIn } from './accounts';
 
@@ -36,6 +37,8 @@ export type TestGateway = PaymentGateway & {
   refunds: Map<string, RecordedRefund>;
   /** The next gateway calls (createPaymentIntent or createRefund) fail as a network error would. */
   failNext(count?: number): void;
+  /** What listWebhookEndpoints answers: one endpoint subscribed to every event by default. */
+  webhookEndpoints: WebhookEndpoint[];
 };
 
 export function createTestGateway(options: { webhookSecret?: string | null } = {}): TestGateway {
@@ -52,6 +55,17 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
     intents,
     refundCalls,
     refunds,
+    webhookEndpoints: [
+      {
+        id: 'we_test_learntogether',
+        url: 'https://shop.example.com/api/payments/webhook',
+        enabledEvents: ['*'],
+        status: 'enabled',
+      },
+    ],
+    async listWebhookEndpoints() {
+      return this.webhookEndpoints;
+    },
     failNext(count = 1) {
       failures = count;
     },
