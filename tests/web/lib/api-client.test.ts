@@ -44,7 +44,7 @@ describe('apiClient.send', () => {
 
 describe('what a failed call tells the shopper (docs/product.md §8)', () => {
   const failure = (path: string) =>
-    apiClient.get(path).catch((caught: unknown) => caught as ApiError);
+    apiClient.get<never>(path).catch((caught: unknown) => caught as ApiError);
 
   it('no connection: the shop is unreachable', async () => {
     server.use(http.get(apiPath('/things'), () => HttpResponse.error()));
