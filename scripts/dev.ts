@@ -84,16 +84,18 @@ function superviseServer(env: Record<string, string>, onGiveUp: (message: string
 /** Accounts are exported this often too, so a kill -9 of the whole stack loses little (D55). */
 const AUTH_EXPORT_EVERY_MS = 60_000;
 
+/** What main() started, as it starts. */
+const stack: { server?: Supervisor; auth?: AuthEmulator; exportTimer?: NodeJS.Timeout } = {};
+
+/** The server first (it uses the emulator), then the emulator, which exports its accounts. */
+async function stopStack(): Promise<void> {
+  clearInterval(stack.exportTimer);
+  await stack.server?.stop();
+  await stack.auth?.stop();
+  await stopAll();
+}
+
 async function main(): Promise<void> {
-  // What is started below, as it starts.
-  const stack: { server?: Supervisor; auth?: AuthEmulator; exportTimer?: NodeJS.Timeout } = {};
-  // The server first (it uses the emulator), then the emulator, which exports its accounts.
-  const stopStack = async () => {
-    clearInterval(stack.exportTimer);
-    await stack.server?.stop();
-    await stack.auth?.stop();
-    await stopAll();
-  };
   onShutdown(async () => {
     console.log('\nStopping the dev stack…');
     await stopStack();
@@ -153,6 +155,6 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  await stopAll();
+  await stopStack();
   process.exit(1);
 });
