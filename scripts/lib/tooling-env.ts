@@ -10,6 +10,7 @@ export const TOOLING_ENV_VARIABLES = [
   'STRIPE_EMULATOR_PORT',
   // the Stripe emulator run on its own (scripts/stripe-emulator/main.ts)
   'STRIPE_WEBHOOK_URL',
+  'STRIPE_WEBHOOK_EVENTS',
   // npm run start:cluster
   'CLUSTER_PROCESSES',
   // npm test
