@@ -201,7 +201,7 @@ export const API_ROUTES = {
     params: emailParamsSchema,
     response: { 200: orderListSchema },
   },
-  // My Orders by checkout (docs/product.md §2.13, D55); the spec's list above stays as it was.
+  // My Orders by checkout (docs/product.md §2.13, docs/decisions.md D55); the spec's list above stays as it was.
   'GET /api/orders': {
     access: 'signed-in',
     query: myCheckoutListQuerySchema,

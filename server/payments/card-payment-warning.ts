@@ -2,7 +2,7 @@ import type { Config } from '../config';
 
 /**
  * The start-up warning without STRIPE_SECRET_KEY. Production refuses STRIPE_EMULATOR_URL
- * (server/config.ts), so only development is pointed at the local emulator (docs/deploy.md §2).
+ * (server/config.ts), so only development is pointed at the local emulator (docs/deploy.md, "Stripe").
  */
 export function cardPaymentNotConfiguredWarning(nodeEnv: Config['NODE_ENV']): string {
   const start =
@@ -11,7 +11,7 @@ export function cardPaymentNotConfiguredWarning(nodeEnv: Config['NODE_ENV']): st
     return (
       start +
       "Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to the Stripe account's secret key and " +
-      "the webhook endpoint's signing secret (docs/deploy.md §2)."
+      `the webhook endpoint's signing secret (docs/deploy.md, "Stripe").`
     );
   return (
     start +

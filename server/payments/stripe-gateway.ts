@@ -37,7 +37,7 @@ export type CreatedRefund = { id: string; status: string; amountCents: number };
 
 /**
  * Every Stripe event the webhook acts on, in one place: checkout's dispatch, the start-up check of
- * the endpoint's subscription and docs/deploy.md §2 (checked by a test) all read it.
+ * the endpoint's subscription and docs/deploy.md, "Stripe" (checked by a test) all read it.
  */
 export const PAYMENT_EVENTS = [
   'payment_intent.succeeded',

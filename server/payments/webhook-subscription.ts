@@ -26,7 +26,7 @@ function pathOf(url: string): string | undefined {
  * What the operator should know about the account's webhook endpoints: the enabled endpoints
  * posting to this server's webhook path (by their URL's path: the server does not know its own
  * public address), each with the handled events it lacks; when none posts to that path, all
- * enabled endpoints together (docs/deploy.md §2, D55).
+ * enabled endpoints together (docs/deploy.md, "Stripe"; docs/decisions.md D55).
  */
 export function subscriptionWarnings(endpoints: readonly WebhookEndpoint[]): string[] {
   const enabled = endpoints.filter((endpoint) => endpoint.status === 'enabled');
@@ -34,7 +34,7 @@ export function subscriptionWarnings(endpoints: readonly WebhookEndpoint[]): str
     return [
       'Stripe has no enabled webhook endpoint: paid carts do not become orders and refunds stay ' +
         `pending. Add one for https://<your shop>${WEBHOOK_PATH} with the events ` +
-        `${HANDLED_STRIPE_EVENTS.join(', ')} (docs/deploy.md §2).`,
+        `${HANDLED_STRIPE_EVENTS.join(', ')} (docs/deploy.md, "Stripe").`,
     ];
   const ours = enabled.filter((endpoint) => pathOf(endpoint.url) === WEBHOOK_PATH);
   if (ours.length === 0) {
@@ -43,7 +43,7 @@ export function subscriptionWarnings(endpoints: readonly WebhookEndpoint[]): str
       ? []
       : [
           `No Stripe webhook endpoint posts to ${WEBHOOK_PATH}, and the enabled ones lack ` +
-            `${missing.join(', ')}: subscribe the shop's endpoint to them (docs/deploy.md §2).`,
+            `${missing.join(', ')}: subscribe the shop's endpoint to them (docs/deploy.md, "Stripe").`,
         ];
   }
   return ours.flatMap((endpoint) => {
@@ -53,7 +53,7 @@ export function subscriptionWarnings(endpoints: readonly WebhookEndpoint[]): str
       : [
           `The Stripe webhook endpoint ${endpoint.url} (${endpoint.id}) lacks the events ` +
             `${missing.join(', ')}: without them ${consequence(missing)}. Add them in Stripe's ` +
-            'dashboard, Developers → Webhooks (docs/deploy.md §2).',
+            'dashboard, Developers → Webhooks (docs/deploy.md, "Stripe").',
         ];
   });
 }
@@ -81,7 +81,7 @@ export async function checkWebhookSubscription(gateway: PaymentGateway, log: Log
         : `Stripe could not be asked (${error instanceof Error ? error.message : String(error)})`;
     log.warn(
       `Could not check the Stripe webhook's events: ${reason}. Make sure the endpoint is ` +
-        `subscribed to ${HANDLED_STRIPE_EVENTS.join(', ')} (docs/deploy.md §2).`,
+        `subscribed to ${HANDLED_STRIPE_EVENTS.join(', ')} (docs/deploy.md, "Stripe").`,
     );
     return;
   }

@@ -116,7 +116,7 @@ describe('the Auth Emulator (unsigned ID tokens) never reaches other machines', 
   }, 90_000);
 });
 
-describe('card payment at start-up (docs/deploy.md §2)', () => {
+describe('card payment at start-up (docs/deploy.md, "Stripe")', () => {
   let emulator: StripeEmulator | undefined;
   afterEach(async () => {
     await emulator?.close();
@@ -129,7 +129,7 @@ describe('card payment at start-up (docs/deploy.md §2)', () => {
       webhook: {
         url: 'http://127.0.0.1:1/api/payments/webhook',
         secret: 'whsec_process_test',
-        // docs/deploy.md §2 as it was: refunds never settle.
+        // docs/deploy.md, "Stripe" as it was: refunds never settle.
         enabledEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed'],
       },
     });
@@ -182,7 +182,7 @@ describe('card payment at start-up (docs/deploy.md §2)', () => {
     started.push(server.child);
     await waitFor(() => server.output().match(/STRIPE_SECRET_KEY is not set.*/), 40_000);
     expect(server.output()).not.toContain('STRIPE_EMULATOR_URL');
-    expect(server.output()).toContain('docs/deploy.md §2');
+    expect(server.output()).toContain("the webhook endpoint's signing secret");
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 60_000);

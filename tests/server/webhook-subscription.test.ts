@@ -20,7 +20,7 @@ const endpoint = (url: string, enabledEvents: string[], status = 'enabled'): Web
 const SHOP = 'https://shop.example.com/api/payments/webhook';
 
 describe('the webhook events the server handles (one list)', () => {
-  it('are all in docs/deploy.md §2, which an operator follows to subscribe the endpoint', () => {
+  it('are all in docs/deploy.md, "Stripe", which an operator follows to subscribe the endpoint', () => {
     const deploy = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
     const section = deploy.slice(deploy.indexOf('## 2.'), deploy.indexOf('## 3.'));
     for (const type of HANDLED_STRIPE_EVENTS) expect(section).toContain(`\`${type}\``);
