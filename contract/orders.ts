@@ -107,5 +107,4 @@ export const myCheckoutPageSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export type MyCheckout = z.infer<typeof myCheckoutSchema>;
 export type MyCheckoutPage = z.infer<typeof myCheckoutPageSchema>;
-export type MyCheckoutListQuery = z.infer<typeof myCheckoutListQuerySchema>;
 export type Checkout = z.infer<typeof checkoutSchema>;

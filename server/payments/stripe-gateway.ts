@@ -46,7 +46,6 @@ export const PAYMENT_EVENTS = [
 /** A refund settles (or fails) on these; without them it stays "Refund pending" (D55). */
 export const REFUND_EVENTS = ['charge.refunded', 'refund.created', 'refund.updated'] as const;
 export const HANDLED_STRIPE_EVENTS = [...PAYMENT_EVENTS, ...REFUND_EVENTS] as const;
-export type HandledStripeEvent = (typeof HANDLED_STRIPE_EVENTS)[number];
 
 export function isHandledStripeEvent<T extends readonly string[]>(
   events: T,
