@@ -55,6 +55,8 @@ import {
   checkoutParamsSchema,
   checkoutSchema,
   orderDeletedSchema,
+  myCheckoutListQuerySchema,
+  myCheckoutPageSchema,
   orderListSchema,
   orderParamsSchema,
 } from './orders';
@@ -198,6 +200,12 @@ export const API_ROUTES = {
     access: 'self-or-admin',
     params: emailParamsSchema,
     response: { 200: orderListSchema },
+  },
+  // My Orders by checkout (docs/product.md §2.13, docs/decisions.md D55); the spec's list above stays as it was.
+  'GET /api/orders': {
+    access: 'signed-in',
+    query: myCheckoutListQuerySchema,
+    response: { 200: myCheckoutPageSchema },
   },
   'GET /api/orders/:id': {
     access: 'payment-owner-or-admin',

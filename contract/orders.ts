@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminOrderStatusSchema } from './admin-orders';
 import { shippingAddressSchema } from './payments';
 import { textSchema } from './text';
 
@@ -60,5 +61,50 @@ export const checkoutSchema = z.object({
   shipping: shippingAddressSchema,
 });
 
+/** Checkouts per page of My Orders. */
+export const MY_CHECKOUTS_PAGE_SIZE = 10;
+
+/** GET /orders: which page of the caller's checkouts (newest first). */
+export const myCheckoutListQuerySchema = z
+  .object({
+    page: z.coerce
+      .number({ error: 'Expected a whole number' })
+      .int('Expected a whole number')
+      .min(1, 'Must be at least 1')
+      .max(100_000, 'Must be at most 100000')
+      .optional(),
+  })
+  .meta({ examples: [{ page: 1 }] });
+
+/**
+ * One checkout in My Orders (docs/product.md §2.13): its number, date, status and total, with the
+ * link to its receipt (by `paymentId`) and its lines the customer has not deleted.
+ */
+export const myCheckoutSchema = z.object({
+  /** The Stripe PaymentIntent id: what GET /orders/{id} and the receipt name. */
+  paymentId: z.string(),
+  orderNumber: z.string(),
+  /** ISO 8601: when the checkout was started. */
+  createdAt: z.string(),
+  /** As the admin's Orders say it: paid, partly refunded or refunded. */
+  status: adminOrderStatusSchema,
+  /** Dollars: what the card was charged. */
+  total: z.number().positive(),
+  lines: z.array(orderSchema).min(1),
+});
+
+/** GET /orders: a page of the caller's checkouts that still show a line. */
+export const myCheckoutPageSchema = z.object({
+  checkouts: z.array(myCheckoutSchema),
+  /** Every such checkout, on every page. */
+  total: z.number().int().nonnegative(),
+  /** Their lines, on every page: the spec's 'Total number of order : {count}'. */
+  lineCount: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+});
+
 export type Order = z.infer<typeof orderSchema>;
+export type MyCheckout = z.infer<typeof myCheckoutSchema>;
+export type MyCheckoutPage = z.infer<typeof myCheckoutPageSchema>;
 export type Checkout = z.infer<typeof checkoutSchema>;

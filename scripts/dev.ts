@@ -1,10 +1,20 @@
 // `npm run dev`: the Auth Emulator (9099), the Stripe emulator (12111), the mail catcher (SMTP
 // 1025, inbox 1080), the product server (3000) and Vite (5173); each port can be moved
-// (scripts/lib/dev-ports.ts), and every one is checked before anything starts. Ctrl-C stops them all.
-import { seedDemoAccounts, startAuthEmulator, demoAccounts } from './lib/auth-emulator';
+// (scripts/lib/dev-ports.ts), and every one is checked before anything starts. Ctrl-C stops them
+// all. The server is restarted when it dies or its sources change (scripts/lib/supervisor.ts,
+// docs/decisions.md D55).
+import {
+  DEV_AUTH_DATA_DIR,
+  demoAccounts,
+  exportAuthData,
+  seedDemoAccounts,
+  startAuthEmulator,
+  type AuthEmulator,
+} from './lib/auth-emulator';
 import { devPortList, devPorts, takenPorts, takenPortsMessage } from './lib/dev-ports';
 import { devMail } from './lib/mail-catcher';
 import { onShutdown, startProcess, stopAll, waitForUrl } from './lib/processes';
+import { supervise, watchSources, type Supervisor } from './lib/supervisor';
 import {
   newWebhookSecret,
   startStripeEmulator,
@@ -39,12 +49,58 @@ async function stripeEnv(): Promise<{
   };
 }
 
+/** Waits before restarting a server that died: 4 deaths in a row within a minute stop the stack. */
+const SERVER_RESTART_BACKOFF_MS = [500, 2_000, 5_000];
+/** A server that ran this long had worked: its death starts a new series of restarts. */
+const SERVER_STABLE_AFTER_MS = 60_000;
+
+/**
+ * The product server under a supervisor instead of `tsx watch`, which left the stack running
+ * without a server once it died: restarted after a death (with backoff, then the stack stops with
+ * a message) and on a change to its sources (server/, contract/).
+ */
+function superviseServer(env: Record<string, string>, onGiveUp: (message: string) => void) {
+  const supervisor = supervise({
+    name: 'server',
+    start: () =>
+      startProcess('server', process.execPath, ['--import', 'tsx', 'server/index.ts'], { env })
+        .child,
+    backoffMs: SERVER_RESTART_BACKOFF_MS,
+    stableAfterMs: SERVER_STABLE_AFTER_MS,
+    log: (line) => console.error(line),
+    onGiveUp,
+  });
+  const unwatch = watchSources(['server', 'contract'], /\.(ts|sql|json)$/, (file) => {
+    console.log(`[server] ${file} changed: restarting`);
+    supervisor.restart();
+  });
+  return {
+    ...supervisor,
+    async stop() {
+      unwatch();
+      await supervisor.stop();
+    },
+  } satisfies Supervisor;
+}
+
+/** Accounts are exported this often too, so a kill -9 of the whole stack loses little (D55). */
+const AUTH_EXPORT_EVERY_MS = 60_000;
+
+/** What main() started, as it starts. */
+const stack: { server?: Supervisor; auth?: AuthEmulator; exportTimer?: NodeJS.Timeout } = {};
+
+/** The server first (it uses the emulator), then the emulator, which exports its accounts. */
+async function stopStack(): Promise<void> {
+  clearInterval(stack.exportTimer);
+  await stack.server?.stop();
+  await stack.auth?.stop();
+  await stopAll();
+}
+
 async function main(): Promise<void> {
-  let stopping = false;
   onShutdown(async () => {
-    stopping = true;
     console.log('\nStopping the dev stack…');
-    await stopAll();
+    await stopStack();
   });
 
   const taken = await takenPorts(
@@ -55,9 +111,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  console.log('Starting the Firebase Auth Emulator…');
-  await startAuthEmulator(EMULATOR_PORT);
+  console.log(`Starting the Firebase Auth Emulator (accounts kept in ${DEV_AUTH_DATA_DIR}/)…`);
+  stack.auth = await startAuthEmulator(EMULATOR_PORT, { dataDir: DEV_AUTH_DATA_DIR });
   await seedDemoAccounts(EMULATOR_PORT);
+  stack.exportTimer = setInterval(() => {
+    exportAuthData(EMULATOR_PORT, DEV_AUTH_DATA_DIR).catch((error: unknown) =>
+      console.error(`[auth] ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, AUTH_EXPORT_EVERY_MS);
   const stripe = await stripeEnv();
   const mail = await devMail({
     smtpPort: PORTS.mailCatcherSmtp,
@@ -65,17 +126,16 @@ async function main(): Promise<void> {
     webAppPort: WEB_PORT,
   });
 
-  const server = startProcess(
-    'server',
-    'node_modules/.bin/tsx',
-    ['watch', '--clear-screen=false', 'server/index.ts'],
+  stack.server = superviseServer(
     {
-      env: {
-        PORT: String(SERVER_PORT),
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
-        ...stripe.server,
-        ...mail.server,
-      },
+      PORT: String(SERVER_PORT),
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${EMULATOR_PORT}`,
+      ...stripe.server,
+      ...mail.server,
+    },
+    (message) => {
+      console.error(`\n${message}`);
+      void stopStack().finally(() => process.exit(1));
     },
   );
   await waitForUrl(`http://127.0.0.1:${SERVER_PORT}/api/health`, 60_000);
@@ -102,15 +162,10 @@ async function main(): Promise<void> {
     console.log('  test card: 4242 4242 4242 4242, any future date, any CVC (README: more cards)');
   if (mail.inboxUrl) console.log(`  mails the shop sends: ${mail.inboxUrl}`);
   console.log('Press Ctrl-C to stop.\n');
-
-  server.child.on('exit', (code) => {
-    if (!stopping && code !== null && code !== 0)
-      console.error(`[server] exited with code ${code}`);
-  });
 }
 
 main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  await stopAll();
+  await stopStack();
   process.exit(1);
 });

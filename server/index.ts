@@ -6,6 +6,8 @@ import { createDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seedCatalogue } from './db/seed';
 import { mailStartupMessage } from './mail/mailer';
+import { cardPaymentNotConfiguredWarning } from './payments/card-payment-warning';
+import { checkWebhookSubscription } from './payments/webhook-subscription';
 
 const FORCE_EXIT_AFTER_MS = 10_000;
 
@@ -85,11 +87,7 @@ function warnAboutIdentity(app: FastifyInstance, config: Config): void {
 /** Card payment is optional: the shop runs without it, but the operator should know. */
 function warnAboutCardPayment(app: FastifyInstance, config: Config): void {
   if (!config.STRIPE_SECRET_KEY) {
-    app.log.warn(
-      'STRIPE_SECRET_KEY is not set: card payment is not configured (checkout answers 503). ' +
-        'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and STRIPE_EMULATOR_URL for the local ' +
-        'Stripe emulator).',
-    );
+    app.log.warn(cardPaymentNotConfiguredWarning(config.NODE_ENV));
   } else if (!config.STRIPE_WEBHOOK_SECRET) {
     app.log.warn(
       'STRIPE_WEBHOOK_SECRET is not set: the webhook answers 503, so paid carts never become ' +
@@ -99,6 +97,9 @@ function warnAboutCardPayment(app: FastifyInstance, config: Config): void {
   if (config.STRIPE_EMULATOR_URL) {
     app.log.info(`Stripe calls go to the local Stripe emulator at ${config.STRIPE_EMULATOR_URL}`);
   }
+  // Not awaited: Stripe's answer must not hold up start-up; the check only ever warns.
+  if (app.paymentGateway && config.STRIPE_WEBHOOK_SECRET)
+    void checkWebhookSubscription(app.paymentGateway, app.log);
 }
 
 function handleShutdown(app: FastifyInstance): void {

@@ -1,21 +1,43 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startProcess, waitForUrl, type Managed } from './processes';
 
 export const FIREBASE_PROJECT_ID = 'demo-learntogether';
 
-/** The demo accounts of docs/decisions.md D36, created on every start of the (in-memory) emulator. */
+/**
+ * The demo accounts of docs/decisions.md D36, created on every start of the emulator (kept as they
+ * are when its imported data already has them).
+ */
 export const demoAccounts = [
   { email: 'admin@learntogether.test', password: 'admin123', displayName: 'Ada Admin' },
   { email: 'student@learntogether.test', password: 'student123', displayName: 'Sam Student' },
 ] as const;
 
+/** Where `npm run dev` keeps the Auth Emulator's accounts between runs (git-ignored; README). */
+export const DEV_AUTH_DATA_DIR = 'data/auth-emulator';
+
+/** How long a clean shutdown (with its export) may take before the emulator is killed. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+export type AuthEmulator = Managed & {
+  /**
+   * Stops it cleanly: one SIGTERM (none if it already shuts down, after a Ctrl-C reached it: a
+   * second signal would make firebase-tools quit at once, before its export), SIGKILL after 30 s.
+   */
+  stop(): Promise<void>;
+};
+
 /**
  * Starts the Firebase Auth Emulator from firebase-tools on the given port. A config file of
- * its own lets the dev stack (9099) and the test stacks (other ports) run side by side.
+ * its own lets the dev stack (9099) and the test stacks (other ports) run side by side. With
+ * `dataDir`, its accounts are imported from there at start and exported there on exit
+ * (`--import`, `--export-on-exit`; docs/decisions.md D55); without, they live in memory.
  */
-export async function startAuthEmulator(port: number): Promise<Managed> {
+export async function startAuthEmulator(
+  port: number,
+  options: { dataDir?: string } = {},
+): Promise<AuthEmulator> {
   const dir = mkdtempSync(join(tmpdir(), 'lt-emulator-'));
   const config = join(dir, 'firebase.json');
   writeFileSync(
@@ -30,14 +52,64 @@ export async function startAuthEmulator(port: number): Promise<Managed> {
       },
     }),
   );
+  const data = options.dataDir
+    ? ['--import', options.dataDir, '--export-on-exit', options.dataDir]
+    : [];
   const emulator = startProcess(
     'auth',
     'node_modules/.bin/firebase',
-    ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID, '--config', config],
-    { env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' } },
+    [
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      FIREBASE_PROJECT_ID,
+      '--config',
+      config,
+      ...data,
+    ],
+    {
+      env: { FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? 'true' },
+      // The minutely export (exportAuthData) would say so twice a minute.
+      quiet: /Received export request|Export complete|Exporting data to|hubExport/,
+    },
   );
+  let shuttingDown = false;
+  emulator.child.stdout?.on('data', (chunk: Buffer) => {
+    if (/Starting a clean shutdown/.test(chunk.toString())) shuttingDown = true;
+  });
   await waitForUrl(`http://127.0.0.1:${port}/`, 90_000);
-  return emulator;
+
+  const { child } = emulator;
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    ...emulator,
+    async stop() {
+      if (exited()) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // A Ctrl-C reaches the emulator too: give it a moment to say it is shutting down.
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 500))]);
+      if (exited()) return;
+      if (!shuttingDown) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), SHUTDOWN_TIMEOUT_MS);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Writes the emulator's accounts to `dataDir` now, through its hub (what `firebase
+ * emulators:export` does): the dev stack does it every minute, so a `kill -9` of the whole stack
+ * loses at most the last minute's sign-ups.
+ */
+export async function exportAuthData(port: number, dataDir: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${port + 1}/_admin/export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: resolve(dataDir), initiatedBy: 'learntogether-dev' }),
+  });
+  if (!response.ok) throw new Error(`The Auth Emulator's export failed: ${await response.text()}`);
 }
 
 /** An Identity Toolkit REST address of the Auth Emulator on `port`. */

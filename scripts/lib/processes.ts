@@ -10,7 +10,7 @@ export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: SpawnOptions = {},
+  options: SpawnOptions & { quiet?: RegExp } = {},
 ): Managed {
   const child = spawn(command, args, {
     // Same process group as the caller: a Ctrl-C or a killed test runner reaches every child too.
@@ -25,7 +25,8 @@ export function startProcess(
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
-      for (const line of lines) out.write(prefix + line + '\n');
+      // `quiet`: routine lines not worth a developer's attention.
+      for (const line of lines) if (!options.quiet?.test(line)) out.write(prefix + line + '\n');
     });
   };
   pipe(child.stdout, process.stdout);
@@ -41,7 +42,9 @@ export async function stopAll(): Promise<void> {
     running.splice(0).map(
       ({ child }) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.pid === undefined) return resolve();
+          // Killed by a signal, a child has no exit code but a signal code.
+          if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined)
+            return resolve();
           const timer = setTimeout(() => {
             child.kill('SIGKILL');
             resolve();

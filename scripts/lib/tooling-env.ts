@@ -13,6 +13,7 @@ export const TOOLING_ENV_VARIABLES = [
   // the Stripe emulator run on its own (scripts/stripe-emulator/main.ts)
   'STRIPE_WEBHOOK_URL',
   'STRIPE_EMULATOR_RETRY_SCALE',
+  'STRIPE_WEBHOOK_EVENTS',
   // npm run start:cluster
   'CLUSTER_PROCESSES',
   // npm test

@@ -4,7 +4,8 @@
 import type Stripe from 'stripe';
 
 export type ErrorBody = {
-  type: 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
+  type:
+    'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error' | 'permission_error';
   message: string;
   code?: string;
   decline_code?: string;
@@ -152,6 +153,12 @@ export const apiErrors = {
       message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${now}' vs '${first}'). Try using a key other than '${key}' if you meant to execute a different request.`,
     }),
   bodyTooLarge: () => invalidRequest(413, 'Request body too large.'),
+  /** Stripe's 403 for a restricted key without the resource's permission (StripePermissionError). */
+  permissionDenied: (key: string, permission: string) =>
+    new ApiError(403, {
+      type: 'permission_error',
+      message: `The provided key '${maskKey(key)}' does not have the required permissions for this endpoint on account. Having the '${permission}' permission would allow this request to continue.`,
+    }),
 } as const;
 
 /** Stripe shows only a key's prefix and last four characters. */

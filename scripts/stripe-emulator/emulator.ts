@@ -10,6 +10,7 @@ import { IdempotencyStore } from './idempotency';
 import { PaymentIntents } from './payment-intents';
 import { Refunds } from './refunds';
 import { buildStandInScript } from './stand-in-script';
+import { newId, unixNow } from './stripe-objects';
 import { DEFAULT_RETRY_SCALE, stripeRetryDelaysMs, WebhookSender } from './webhooks';
 
 export type StripeEmulatorOptions = {
@@ -17,8 +18,12 @@ export type StripeEmulatorOptions = {
   port: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Where events go, signed with this whsec_ secret. */
-  webhook?: { url: string; secret: string };
+  /**
+   * Where events go, signed with this whsec_ secret. `enabledEvents` is what
+   * `GET /v1/webhook_endpoints` says the endpoint is subscribed to (default `['*']`, every event);
+   * events are delivered whatever it says.
+   */
+  webhook?: { url: string; secret: string; enabledEvents?: string[] };
   /** The webhook retry schedule after a failed attempt; default Stripe's, scaled by retryScale. */
   retryDelaysMs?: number[];
   /** How much faster than Stripe's three days the default schedule runs (default 1/600). */
@@ -49,6 +54,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     webhooks,
     standInScript: buildStandInScript(),
     defaultApiVersion: Stripe.API_VERSION,
+    webhookEndpoints: options.webhook ? [webhookEndpoint(options.webhook)] : [],
   });
 
   await app.listen({ port: options.port, host });
@@ -67,4 +73,21 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       return closing;
     },
   };
+}
+
+/** The endpoint the emulator delivers to, in the shape of Stripe's WebhookEndpoint object. */
+function webhookEndpoint(webhook: NonNullable<StripeEmulatorOptions['webhook']>) {
+  return {
+    id: newId('we'),
+    object: 'webhook_endpoint',
+    api_version: null,
+    application: null,
+    created: unixNow(),
+    description: null,
+    enabled_events: webhook.enabledEvents ?? ['*'],
+    livemode: false,
+    metadata: {},
+    status: 'enabled',
+    url: webhook.url,
+  } satisfies Stripe.WebhookEndpoint;
 }

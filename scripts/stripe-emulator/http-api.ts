@@ -23,15 +23,23 @@ export type ApiDependencies = {
   standInScript: string;
   /** The API version for requests that send no `Stripe-Version` (stripe-node always sends one). */
   defaultApiVersion: string;
+  /** What `GET /v1/webhook_endpoints` lists: the endpoint the emulator delivers to, if any. */
+  webhookEndpoints: Stripe.WebhookEndpoint[];
 };
 
-type KeyKind = 'secret' | 'publishable';
+type KeyKind = 'secret' | 'restricted' | 'publishable';
 type Answer = { status: number; body: unknown };
 type Route = {
   method: 'GET' | 'POST';
   url: string;
-  /** 'client-secret': a publishable key may call it together with the PaymentIntent's client secret. */
-  access: 'secret' | 'client-secret';
+  /**
+   * 'client-secret': a publishable key may call it together with the PaymentIntent's client
+   * secret. 'unrestricted': a restricted key (rk_) is refused with Stripe's 403, as one without
+   * that permission is (the emulator's restricted keys have only payment permissions).
+   */
+  access: 'secret' | 'client-secret' | 'unrestricted';
+  /** The permission a restricted key would need ('unrestricted' routes). */
+  permission?: string;
   handle: (id: string, params: FormObject, caller: Caller) => Answer;
 };
 
@@ -145,6 +153,8 @@ function apiAnswer(
     if (route.access !== 'client-secret') throw apiErrors.publishableKeyNotAllowed();
     checkClientSecret(deps, id, params);
   }
+  if (kind === 'restricted' && route.access === 'unrestricted')
+    throw apiErrors.permissionDenied(key, route.permission ?? 'unknown');
 
   const endpoint = `${request.method} ${pathOf(request)}`;
   const print = fingerprint(params);
@@ -276,6 +286,27 @@ function apiRoutes(deps: ApiDependencies): Route[] {
     },
     {
       method: 'GET',
+      url: '/v1/webhook_endpoints',
+      access: 'unrestricted',
+      permission: 'rak_webhook_read',
+      handle: (_id, params) => {
+        for (const key of Object.keys(params))
+          if (!['limit', 'starting_after', 'ending_before'].includes(key))
+            throw apiErrors.unknownParam(key);
+        // One page holds them all (at most one endpoint).
+        return {
+          status: 200,
+          body: {
+            object: 'list',
+            url: '/v1/webhook_endpoints',
+            has_more: false,
+            data: deps.webhookEndpoints,
+          },
+        };
+      },
+    },
+    {
+      method: 'GET',
       url: '/v1/events/:id',
       access: 'secret',
       handle: (id) => {
@@ -312,7 +343,7 @@ function checkKey(key: string): KeyKind {
   const match = /^(sk|rk|pk)_(test|live)_[A-Za-z0-9_]+$/.exec(key);
   if (!match) throw apiErrors.invalidApiKey(key);
   if (match[2] === 'live') throw apiErrors.liveKey(key);
-  return match[1] === 'pk' ? 'publishable' : 'secret';
+  return match[1] === 'pk' ? 'publishable' : match[1] === 'rk' ? 'restricted' : 'secret';
 }
 
 function toJson(body: unknown): string {

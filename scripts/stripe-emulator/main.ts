@@ -1,7 +1,10 @@
 // CLI: node_modules/.bin/tsx scripts/stripe-emulator/main.ts --port 12111 \
 //   --webhook-url http://127.0.0.1:3000/api/payments/webhook --webhook-secret whsec_…
+//   [--webhook-events payment_intent.succeeded,charge.refunded] (what GET /v1/webhook_endpoints
+//   says the endpoint is subscribed to; default '*', every event)
+//   [--retry-scale 0.01] (Stripe's three days of webhook retries, scaled; default 1/600)
 // Env fallbacks: STRIPE_EMULATOR_PORT, STRIPE_WEBHOOK_URL, STRIPE_WEBHOOK_SECRET,
-// STRIPE_EMULATOR_RETRY_SCALE (--retry-scale: Stripe's three days of webhook retries, scaled).
+// STRIPE_WEBHOOK_EVENTS, STRIPE_EMULATOR_RETRY_SCALE.
 import { parseArgs } from 'node:util';
 import { startStripeEmulator } from './emulator';
 
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
       'retry-scale': { type: 'string' },
+      'webhook-events': { type: 'string' },
     },
   });
   const scaleText = values['retry-scale'] ?? process.env.STRIPE_EMULATOR_RETRY_SCALE;
@@ -38,12 +42,21 @@ async function main(): Promise<void> {
     fail('give both --webhook-url and --webhook-secret (or neither)');
   if (webhookUrl && !URL.canParse(webhookUrl)) fail(`invalid webhook URL: ${webhookUrl}`);
 
+  const eventList = values['webhook-events'] ?? process.env.STRIPE_WEBHOOK_EVENTS;
+  const enabledEvents = eventList
+    ?.split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
+
   const log = (line: string) => console.log(`[stripe-emulator] ${line}`);
   const emulator = await startStripeEmulator({
     port,
     host: values.host,
-    webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
     retryScale,
+    webhook:
+      webhookUrl && webhookSecret
+        ? { url: webhookUrl, secret: webhookSecret, enabledEvents }
+        : undefined,
     log,
   });
   console.log(`Stripe emulator ready at ${emulator.url}`);

@@ -15,7 +15,7 @@ function randomToken(length: number): string {
 }
 
 /** Ids shaped like Stripe's (`pi_3Qx…`, 24 characters after the prefix). */
-export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'evt' | 'req' | 'txn'): string {
+export function newId(prefix: 'pi' | 'pm' | 'ch' | 're' | 'evt' | 'req' | 'txn' | 'we'): string {
   return `${prefix}_${prefix === 'req' ? randomToken(14) : `3${randomToken(23)}`}`;
 }
 

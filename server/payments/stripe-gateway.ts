@@ -49,6 +49,34 @@ export type RetrievedPaymentIntent = {
   lastPaymentFailed: boolean;
 };
 
+/**
+ * Every Stripe event the webhook acts on, in one place: checkout's dispatch, the start-up check of
+ * the endpoint's subscription and docs/deploy.md, "Stripe" (checked by a test) all read it.
+ */
+export const PAYMENT_EVENTS = [
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+] as const;
+/** A refund settles (or fails) on these; without them it stays "Refund pending" (D55). */
+export const REFUND_EVENTS = ['charge.refunded', 'refund.created', 'refund.updated'] as const;
+export const HANDLED_STRIPE_EVENTS = [...PAYMENT_EVENTS, ...REFUND_EVENTS] as const;
+
+export function isHandledStripeEvent<T extends readonly string[]>(
+  events: T,
+  type: string,
+): type is T[number] {
+  return events.includes(type);
+}
+
+/** A webhook endpoint of the Stripe account, as `GET /v1/webhook_endpoints` lists it. */
+export type WebhookEndpoint = {
+  id: string;
+  url: string;
+  /** `'*'` subscribes to every event. */
+  enabledEvents: string[];
+  status: string;
+};
+
 /** The part of a Stripe event the shop reads; `data.object` is checked by whoever reads it. */
 export type StripeEvent = { id: string; type: string; data: { object: unknown } };
 
@@ -73,6 +101,11 @@ export interface PaymentGateway {
    * WebhooksNotConfiguredError when no webhook secret is configured.
    */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): StripeEvent;
+  /**
+   * The account's webhook endpoints. Throws PaymentPermissionError when the key may not read them
+   * (a restricted key), PaymentProviderError when Stripe cannot be reached.
+   */
+  listWebhookEndpoints(): Promise<WebhookEndpoint[]>;
 }
 
 /** Stripe could not be reached, or refused the call: the client may try again (502). */
@@ -80,6 +113,14 @@ export class PaymentProviderError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'PaymentProviderError';
+  }
+}
+
+/** The key may not make this call (a restricted key without the permission; Stripe's 403). */
+export class PaymentPermissionError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PaymentPermissionError';
   }
 }
 
@@ -233,6 +274,25 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
     verifyWebhook(rawBody, signatureHeader) {
       if (!webhookSecret) throw new WebhooksNotConfiguredError();
       return verifyStripeWebhook(rawBody, signatureHeader, webhookSecret);
+    },
+
+    async listWebhookEndpoints() {
+      const endpoints: WebhookEndpoint[] = [];
+      try {
+        for await (const endpoint of stripe.webhookEndpoints.list({ limit: 100 })) {
+          endpoints.push({
+            id: endpoint.id,
+            url: endpoint.url,
+            enabledEvents: endpoint.enabled_events,
+            status: endpoint.status,
+          });
+        }
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripePermissionError)
+          throw new PaymentPermissionError(error.message, { cause: error });
+        throw new PaymentProviderError('Listing the webhook endpoints failed', { cause: error });
+      }
+      return endpoints;
     },
   };
 }

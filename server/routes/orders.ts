@@ -4,7 +4,7 @@ import { CHECKOUT_MESSAGES } from '../../contract/orders';
 import { orderNumberOf } from '../../contract/checkout-rules';
 import { centsToDollars } from '../../contract/money';
 import type { Checkout } from '../../contract/orders';
-import { deleteOrder, listOrders } from '../db/repositories/orders';
+import { deleteOrder, listCheckouts, listOrders } from '../db/repositories/orders';
 import { findCheckout, type PaymentStatus } from '../db/repositories/payments';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
@@ -24,6 +24,11 @@ const CHECKOUT_STATUS: Record<PaymentStatus, Checkout['status']> = {
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/booking/email/:email', {}, async (request) =>
     listOrders(app.db, request.params.email),
+  );
+
+  // My Orders by checkout: the caller's own, whoever they are (docs/product.md §2.13).
+  apiRoute(app, 'GET /api/orders', {}, async (request) =>
+    listCheckouts(app.db, requireCaller(request).email, request.query.page ?? 1),
   );
 
   // The order confirmation after paying, and the printable receipt (owner or admin).

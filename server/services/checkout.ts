@@ -39,7 +39,10 @@ import {
 } from '../db/repositories/payments';
 import type { Caller } from '../plugins/auth';
 import {
+  isHandledStripeEvent,
+  PAYMENT_EVENTS,
   PaymentProviderError,
+  REFUND_EVENTS,
   type CreatedPaymentIntent,
   type PaymentGateway,
   type RetrievedPaymentIntent,
@@ -475,17 +478,12 @@ export function createCheckoutService(deps: {
     },
 
     async handleStripeEvent(event, log) {
-      if (event.type === 'charge.refunded' || event.type.startsWith('refund.')) {
+      if (isHandledStripeEvent(REFUND_EVENTS, event.type)) {
         const outcome = await handleRefundEvent(event);
         log.info({ eventId: event.id, type: event.type, outcome }, 'Stripe event handled');
         return outcome;
       }
-      if (
-        event.type !== 'payment_intent.succeeded' &&
-        event.type !== 'payment_intent.payment_failed'
-      ) {
-        return 'ignored';
-      }
+      if (!isHandledStripeEvent(PAYMENT_EVENTS, event.type)) return 'ignored';
       const intent = paymentIntentObjectSchema.safeParse(event.data.object);
       if (!intent.success) {
         log.warn({ eventId: event.id, type: event.type }, 'event without a PaymentIntent: ignored');

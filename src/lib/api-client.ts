@@ -2,6 +2,11 @@ import { env } from '@/config/env';
 import { takePreloadedResponse } from './preloaded-responses';
 import { queryString, type Query } from './query-string';
 import { accessToken } from '@/lib/access-token';
+import {
+  API_FAILURE_MESSAGES,
+  PROXY_DOWN_STATUSES,
+  UNREACHABLE_CODE,
+} from './api/failure-messages';
 
 /** An error answered by the product API, in its `{ error: { code, message } }` shape. */
 export class ApiError extends Error {
@@ -52,6 +57,22 @@ function isErrorBody(body: unknown): body is { error: { code: string; message: s
   );
 }
 
+/**
+ * The ApiError of a failed answer: the API's own message, except its bare "Internal server error";
+ * an answer without the API's JSON came from a proxy (docs/product.md §8).
+ */
+function failureOf(status: number, body: unknown): ApiError {
+  if (isErrorBody(body)) {
+    const { code, message } = body.error;
+    if (status >= 500 && code === 'internal')
+      return new ApiError(status, code, API_FAILURE_MESSAGES.tryAgainLater);
+    return new ApiError(status, code, message);
+  }
+  if (PROXY_DOWN_STATUSES.includes(status))
+    return new ApiError(status, UNREACHABLE_CODE, API_FAILURE_MESSAGES.shopUnreachable);
+  return new ApiError(status, 'http', API_FAILURE_MESSAGES.tryAgainLater);
+}
+
 /** A successful answer: its HTTP status next to the parsed JSON body (undefined when empty). */
 export type ApiResponse<T> = { status: number; body: T };
 
@@ -85,11 +106,7 @@ async function send<T>(
       }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(
-      0,
-      'network',
-      'Could not reach the server. Check your connection and try again.',
-    );
+    throw new ApiError(0, UNREACHABLE_CODE, API_FAILURE_MESSAGES.shopUnreachable);
   }
 
   const text = await response.text();
@@ -105,8 +122,7 @@ async function send<T>(
   if (!response.ok) {
     // Only a rejected access token ends the session; a one-off bearer's 401 is the caller's to handle.
     if (response.status === 401 && token && options.bearer === undefined) unauthorizedHandler?.();
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message);
-    throw new ApiError(response.status, 'http', `The server answered ${response.status}.`);
+    throw failureOf(response.status, body);
   }
   return { status: response.status, body: body as T };
 }

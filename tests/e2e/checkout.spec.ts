@@ -96,6 +96,11 @@ test('a student buys two books with 4242…, sees them in My Orders and deletes 
   // Gone on the server too.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Total number of order : 1' })).toBeVisible();
+
+  // The checkout, with its number, leads back to its receipt.
+  await page.getByRole('link', { name: `Receipt of order ${orderNumber}` }).click();
+  await expect(page).toHaveURL(/\/orders\/pi_[^/]+\/receipt$/);
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
 });
 
 test('a declined card shows Stripe’s message and creates no order; another card then pays', async ({

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-emulator/emulator';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -113,6 +114,78 @@ describe('the Auth Emulator (unsigned ID tokens) never reaches other machines', 
     local.child.kill('SIGTERM');
     expect(await local.exited).toBe(0);
   }, 90_000);
+});
+
+describe('card payment at start-up (docs/deploy.md, "Stripe")', () => {
+  let emulator: StripeEmulator | undefined;
+  afterEach(async () => {
+    await emulator?.close();
+    emulator = undefined;
+  });
+
+  it('names the handled events the webhook endpoint lacks, as Stripe lists them', async () => {
+    emulator = await startStripeEmulator({
+      port: 0,
+      webhook: {
+        url: 'http://127.0.0.1:1/api/payments/webhook',
+        secret: 'whsec_process_test',
+        // docs/deploy.md, "Stripe" as it was: refunds never settle.
+        enabledEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed'],
+      },
+    });
+    const server = startServer({
+      STRIPE_SECRET_KEY: 'sk_test_process',
+      STRIPE_WEBHOOK_SECRET: 'whsec_process_test',
+      STRIPE_EMULATOR_URL: emulator.url,
+    });
+    started.push(server.child);
+    const [warning] = await waitFor(
+      () => server.output().match(/The Stripe webhook endpoint [^"]*lacks the events [^"]*/),
+      40_000,
+    );
+    expect(warning).toContain('lacks the events charge.refunded, refund.created, refund.updated');
+    expect(warning).toContain('refunds stay');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('says it could not check with a restricted key, and starts anyway', async () => {
+    emulator = await startStripeEmulator({
+      port: 0,
+      webhook: { url: 'http://127.0.0.1:1/api/payments/webhook', secret: 'whsec_process_test' },
+    });
+    const server = startServer({
+      STRIPE_SECRET_KEY: 'rk_test_process',
+      STRIPE_WEBHOOK_SECRET: 'whsec_process_test',
+      STRIPE_EMULATOR_URL: emulator.url,
+    });
+    started.push(server.child);
+    const [, url] = await waitFor(
+      () => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/),
+      40_000,
+    );
+    await waitFor(
+      () =>
+        server.output().match(/Could not check the Stripe webhook's events: the key may not read/),
+      20_000,
+    );
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('production without a key does not suggest the emulator, which it refuses', async () => {
+    const server = startServer({
+      NODE_ENV: 'production',
+      ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    });
+    started.push(server.child);
+    await waitFor(() => server.output().match(/STRIPE_SECRET_KEY is not set.*/), 40_000);
+    expect(server.output()).not.toContain('STRIPE_EMULATOR_URL');
+    expect(server.output()).toContain("the webhook endpoint's signing secret");
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 });
 
 describe('compiled server (npm run build, npm start)', () => {

@@ -960,3 +960,79 @@ describe('Stripe emulator CLI', () => {
     }
   });
 });
+
+describe('Stripe emulator webhook endpoints (GET /v1/webhook_endpoints)', () => {
+  const webhookUrl = 'http://127.0.0.1:1/api/payments/webhook';
+  let emulator: StripeEmulator | undefined;
+  afterEach(async () => {
+    await emulator?.close();
+    emulator = undefined;
+  });
+
+  it('lists the endpoint it delivers to in Stripe’s shape, subscribed to every event by default', async () => {
+    emulator = await startStripeEmulator({
+      port: 0,
+      webhook: { url: webhookUrl, secret: webhookSecret },
+    });
+    const response = await fetch(`${emulator.url}/v1/webhook_endpoints?limit=10`, {
+      headers: { authorization: `Bearer ${secretKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      object: 'list',
+      url: '/v1/webhook_endpoints',
+      has_more: false,
+      data: [
+        {
+          id: expect.stringMatching(/^we_/),
+          object: 'webhook_endpoint',
+          api_version: null,
+          application: null,
+          created: expect.any(Number),
+          description: null,
+          enabled_events: ['*'],
+          livemode: false,
+          metadata: {},
+          status: 'enabled',
+          url: webhookUrl,
+        },
+      ],
+    });
+    // stripe-node's auto-pagination reads the same list.
+    const listed: Stripe.WebhookEndpoint[] = [];
+    for await (const endpoint of stripeFor(emulator).webhookEndpoints.list({ limit: 100 }))
+      listed.push(endpoint);
+    expect(listed.map((endpoint) => endpoint.url)).toEqual([webhookUrl]);
+  });
+
+  it('lists the events it was started with, none without a webhook, and refuses a restricted key (403)', async () => {
+    emulator = await startStripeEmulator({
+      port: 0,
+      webhook: {
+        url: webhookUrl,
+        secret: webhookSecret,
+        enabledEvents: ['payment_intent.succeeded', 'payment_intent.payment_failed'],
+      },
+    });
+    const { data } = await stripeFor(emulator).webhookEndpoints.list();
+    expect(data.map((endpoint) => endpoint.enabled_events)).toEqual([
+      ['payment_intent.succeeded', 'payment_intent.payment_failed'],
+    ]);
+
+    const refused = await caught(stripeFor(emulator, 'rk_test_emulator').webhookEndpoints.list());
+    expect(refused).toBeInstanceOf(Stripe.errors.StripePermissionError);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.message).toContain('rak_webhook_read');
+    // The same restricted key may still take payments.
+    await expect(
+      stripeFor(emulator, 'rk_test_emulator').paymentIntents.create({
+        amount: 500,
+        currency: 'usd',
+      }),
+    ).resolves.toMatchObject({ object: 'payment_intent' });
+
+    await emulator.close();
+    emulator = await startStripeEmulator({ port: 0 });
+    expect((await stripeFor(emulator).webhookEndpoints.list()).data).toEqual([]);
+  });
+});

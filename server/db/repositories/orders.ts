@@ -1,5 +1,11 @@
+import { orderNumberOf } from '../../../contract/checkout-rules';
 import { centsToDollars } from '../../../contract/money';
-import type { Order } from '../../../contract/orders';
+import {
+  MY_CHECKOUTS_PAGE_SIZE,
+  type MyCheckout,
+  type MyCheckoutPage,
+  type Order,
+} from '../../../contract/orders';
 import type { Queryable } from '../client';
 
 /** Every address passed in here is the caller's, already normalised by the contract or token. */
@@ -74,4 +80,103 @@ export async function orderOwner(db: Queryable, id: string): Promise<string | nu
     [id],
   );
   return row?.user_email ?? null;
+}
+
+type CheckoutLineRow = OrderRow & {
+  payment_id: string;
+  payment_intent_id: string;
+  created_at: Date | string;
+  amount_cents: number;
+  refunded_cents: number;
+  checkout_count: number;
+  line_count: number;
+};
+
+/**
+ * My Orders by checkout (docs/product.md §2.13): a page of the user's paid payments that still
+ * show a line (newest first), each with those lines in cart order and its status as the admin's
+ * Orders word it (docs/product.md §2.21: what its refunded lines add up to, or all of it when
+ * refunded whole). `total` and `lineCount` count every page.
+ */
+export async function listCheckouts(
+  db: Queryable,
+  email: string,
+  page: number,
+): Promise<MyCheckoutPage> {
+  const limit = MY_CHECKOUTS_PAGE_SIZE;
+  const rows = await db.query<CheckoutLineRow>(
+    `with shown as (
+       select p.id, p.payment_intent_id, p.created_at, p.amount_cents, p.status,
+              count(*) over ()::integer as checkout_count,
+              sum(v.lines) over ()::integer as line_count
+       from payments p
+       cross join lateral (
+         select count(*)::integer as lines from orders o
+         where o.payment_id = p.id and o.hidden_at is null
+       ) v
+       where p.user_email = $1 and p.status in ('succeeded', 'refunded') and v.lines > 0
+     ),
+     paged as (
+       select * from shown order by created_at desc, id limit $2 offset $3
+     )
+     select paged.id as payment_id, paged.payment_intent_id, paged.created_at,
+            paged.amount_cents, paged.checkout_count, paged.line_count,
+            case when paged.status = 'refunded' then paged.amount_cents
+                 else least(paged.amount_cents, coalesce(r.cents, 0)) end::integer as refunded_cents,
+            o.id, o.name, o.quantity, o.price_cents, o.refunded_at is not null as refunded
+     from paged
+     cross join lateral (
+       select sum(x.price_cents * x.quantity) as cents from orders x
+       where x.payment_id = paged.id and x.refunded_at is not null
+     ) r
+     join orders o on o.payment_id = paged.id and o.hidden_at is null
+     order by paged.created_at desc, paged.id, o.payment_line asc nulls last, o.id`,
+    [email, limit, (page - 1) * limit],
+  );
+  const checkouts = new Map<string, MyCheckout>();
+  for (const row of rows) {
+    let checkout = checkouts.get(row.payment_id);
+    if (!checkout) {
+      checkout = {
+        paymentId: row.payment_intent_id,
+        orderNumber: orderNumberOf(row.payment_id),
+        createdAt: new Date(row.created_at).toISOString(),
+        status:
+          row.refunded_cents >= row.amount_cents
+            ? 'refunded'
+            : row.refunded_cents > 0
+              ? 'partly-refunded'
+              : 'paid',
+        total: centsToDollars(row.amount_cents),
+        lines: [],
+      };
+      checkouts.set(row.payment_id, checkout);
+    }
+    checkout.lines.push({
+      _id: row.id,
+      name: row.name,
+      quantity: row.quantity,
+      price: centsToDollars(row.price_cents),
+      refunded: row.refunded,
+    });
+  }
+  const [first] = rows;
+  // A page past the last one has no row to carry the counts: ask them apart.
+  const counts = first
+    ? { total: first.checkout_count, lineCount: first.line_count }
+    : await countCheckouts(db, email);
+  return { checkouts: [...checkouts.values()], ...counts, page, limit };
+}
+
+async function countCheckouts(
+  db: Queryable,
+  email: string,
+): Promise<{ total: number; lineCount: number }> {
+  const [row] = await db.query<{ total: number; line_count: number }>(
+    `select count(distinct p.id)::integer as total, count(o.id)::integer as line_count
+     from payments p join orders o on o.payment_id = p.id and o.hidden_at is null
+     where p.user_email = $1 and p.status in ('succeeded', 'refunded')`,
+    [email],
+  );
+  return { total: row?.total ?? 0, lineCount: row?.line_count ?? 0 };
 }

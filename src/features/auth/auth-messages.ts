@@ -10,6 +10,10 @@ export const AUTH_MESSAGES = {
   invalidEmailProvided: 'Invalid email provided, please provide a valid email',
   somethingWentWrong: 'something went wrong',
   resetEmailSent: 'email sent',
+  /** Not in the spec, which says 'something went wrong' for it: what happened and what to do. */
+  emailInUse: 'An account with this email already exists. Log in, or reset your password.',
+  /** Not in the spec: an address with no account (never made, or deleted since). */
+  noAccount: 'No account with this email. Sign up, or check the address.',
   /** Not in the spec: a sign-in method switched off (in Firebase, or by `npm run dev:mock`). */
   notAvailable: 'This is not available here: log in with email and password.',
 } as const;
@@ -48,6 +52,13 @@ export function authErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.invalidEmailProvided;
     case 'auth/operation-not-allowed':
       return AUTH_MESSAGES.notAvailable;
+    case 'auth/email-already-in-use':
+      return AUTH_MESSAGES.emailInUse;
+    // What Firebase (and its Auth Emulator) answers for a deleted account, unless the project
+    // protects against email enumeration: then it is 'auth/invalid-credential', as for a wrong
+    // password, and the spec's text stays (docs/product.md §8).
+    case 'auth/user-not-found':
+      return AUTH_MESSAGES.noAccount;
     default:
       return AUTH_MESSAGES.somethingWentWrong;
   }

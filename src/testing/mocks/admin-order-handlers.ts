@@ -33,7 +33,7 @@ const linesOf = (payment: DbPayment): DbOrder[] =>
 const lineCents = (order: DbOrder) => toCents(order.price) * order.quantity;
 
 /** The server's summary: the refunded lines add up to what was refunded (or all, if refunded whole). */
-function summaryOf(payment: DbPayment): AdminOrderSummary {
+export function summaryOf(payment: DbPayment): AdminOrderSummary {
   const refundedCents =
     payment.status === 'refunded'
       ? payment.amountCents

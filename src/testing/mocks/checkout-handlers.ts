@@ -8,9 +8,16 @@ import {
 } from '@contract/checkout-rules';
 import type { OwnedCourse } from '@contract/courses';
 import { centsToDollars, toCents } from '@contract/money';
-import { CHECKOUT_MESSAGES, type Checkout, type Order } from '@contract/orders';
+import {
+  CHECKOUT_MESSAGES,
+  MY_CHECKOUTS_PAGE_SIZE,
+  type Checkout,
+  type MyCheckoutPage,
+  type Order,
+} from '@contract/orders';
 import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { summaryOf } from './admin-order-handlers';
 import { cartLineView } from './cart-handlers';
 import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
 
@@ -230,6 +237,46 @@ export const checkoutHandlers = [
           .sort((a, b) => b.createdAt - a.createdAt)
           .map(publicOrder),
       ),
+  }),
+
+  apiRoute('GET /api/orders', {
+    handle: ({ caller, query }) => {
+      const email = requireCaller(caller).email;
+      const shown = db.payments
+        .filter(
+          (payment) =>
+            payment.email === email &&
+            (payment.status === 'succeeded' || payment.status === 'refunded'),
+        )
+        .map((payment) => ({
+          payment,
+          lines: db.orders.filter((order) => order.paymentId === payment.id && !order.hidden),
+        }))
+        .filter(({ lines }) => lines.length > 0)
+        // Newest first: the later insertion first, among payments of the same moment too.
+        .reverse()
+        .sort((a, b) => (b.payment.createdAt ?? 0) - (a.payment.createdAt ?? 0));
+      const page = query.page ?? 1;
+      const limit = MY_CHECKOUTS_PAGE_SIZE;
+      const answer: MyCheckoutPage = {
+        checkouts: shown.slice((page - 1) * limit, page * limit).map(({ payment, lines }) => {
+          const summary = summaryOf(payment);
+          return {
+            paymentId: payment.id,
+            orderNumber: summary.orderNumber,
+            createdAt: summary.createdAt,
+            status: summary.status,
+            total: summary.total,
+            lines: lines.map(publicOrder),
+          };
+        }),
+        total: shown.length,
+        lineCount: shown.reduce((sum, { lines }) => sum + lines.length, 0),
+        page,
+        limit,
+      };
+      return HttpResponse.json(answer);
+    },
   }),
 
   apiRoute('DELETE /api/booking/dlt/:id', {

@@ -12,6 +12,7 @@ import {
   type CreatedRefund,
   type CreateRefundInput,
   type PaymentGateway,
+  type WebhookEndpoint,
 } from '../../../server/payments/stripe-gateway';
 import { bearer, type SignedIn } from './accounts';
 
@@ -45,6 +46,8 @@ export type TestGateway = PaymentGateway & {
    * retrievePaymentIntent answers it; the tests deliver the matching webhook, or not.
    */
   setIntentStatus(id: string, status: string, options?: { lastPaymentFailed?: boolean }): void;
+  /** What listWebhookEndpoints answers: one endpoint subscribed to every event by default. */
+  webhookEndpoints: WebhookEndpoint[];
 };
 
 export function createTestGateway(options: { webhookSecret?: string | null } = {}): TestGateway {
@@ -61,6 +64,17 @@ export function createTestGateway(options: { webhookSecret?: string | null } = {
     intents,
     refundCalls,
     refunds,
+    webhookEndpoints: [
+      {
+        id: 'we_test_learntogether',
+        url: 'https://shop.example.com/api/payments/webhook',
+        enabledEvents: ['*'],
+        status: 'enabled',
+      },
+    ],
+    async listWebhookEndpoints() {
+      return this.webhookEndpoints;
+    },
     failNext(count = 1) {
       failures = count;
     },

@@ -93,7 +93,8 @@ describe('login screen', () => {
     ['auth/invalid-credential', 'Wrong password. Intruder!!'],
     ['auth/invalid-email', 'Invalid email provided, please provide a valid email'],
     ['auth/too-many-requests', 'something went wrong'],
-    ['auth/user-not-found', 'something went wrong'],
+    // A deleted account, as the Auth Emulator answers its address (EMAIL_NOT_FOUND).
+    ['auth/user-not-found', 'No account with this email. Sign up, or check the address.'],
     ['auth/network-request-failed', 'something went wrong'],
   ])('a %s error shows the toast "%s" and leaves the form usable', async (code, text) => {
     firebase.signIn.mockRejectedValue({ code });

@@ -128,7 +128,10 @@ describe('signup screen', () => {
 
   it.each([
     ['auth/invalid-email', 'Invalid email provided, please provide a valid email'],
-    ['auth/email-already-in-use', 'something went wrong'],
+    [
+      'auth/email-already-in-use',
+      'An account with this email already exists. Log in, or reset your password.',
+    ],
     ['auth/wrong-password', 'Wrong password. Intruder!!'],
   ])('a %s error shows the toast "%s"', async (code, text) => {
     firebase.signUp.mockRejectedValue({ code });

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import BookScreen from '@/app/routes/book';
+import { API_FAILURE_MESSAGES } from '@/lib/api/failure-messages';
 import { buildBookDetail } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -184,6 +185,22 @@ describe('the catalogue at /book', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('name');
     expect(queries.at(-1)?.get('category')).toBeNull();
     expect(queries.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('with the server down (the proxy’s 502), says the shop is unreachable, never "502"', async () => {
+    let down = true;
+    server.use(
+      http.get(apiPath('/books'), () =>
+        down ? new HttpResponse('Bad Gateway', { status: 502 }) : undefined,
+      ),
+    );
+    const { user } = renderApp({ route: '/book' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(API_FAILURE_MESSAGES.shopUnreachable);
+    expect(alert).not.toHaveTextContent(/502|server answered/i);
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await expectShown(EVERY_BOOK);
   });
 
   it('a page past the end shows the last page', async () => {

@@ -94,7 +94,9 @@ describe('Order Now', () => {
     const { user } = renderApp({ route: '/book' }, { auth: { user: buildUser() } });
     await user.click(await screen.findByRole('button', { name: 'Order Now: Dune' }));
 
-    expect(await screen.findByText('You can order at most 10 copies of a book.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You can order at most 10 copies of a book.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book cart (0 items)' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
+import { API_FAILURE_MESSAGES } from '@/lib/api/failure-messages';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -87,7 +88,9 @@ describe('newsletter form', () => {
     const { user, input, send } = setup();
     await user.type(input, 'offline@example.com');
     await user.click(send);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      API_FAILURE_MESSAGES.shopUnreachable,
+    );
   });
 
   it('disables Send while the request is on its way', async () => {

@@ -1,8 +1,6 @@
 import { MyOrdersScreen } from '@/features/orders/components/my-orders-screen';
-import { useAuth } from '@/lib/auth';
 
+// The dashboard is behind the login guard: the API names the signed-in caller's checkouts.
 export default function MyOrdersRoute() {
-  const { user } = useAuth();
-  // The dashboard is behind the login guard: a signed-in user always has an email here.
-  return <MyOrdersScreen email={user?.email ?? ''} />;
+  return <MyOrdersScreen />;
 }

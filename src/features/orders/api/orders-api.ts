@@ -1,14 +1,22 @@
-import { checkoutSchema, orderListSchema, type Checkout, type Order } from '@contract/orders';
+import {
+  checkoutSchema,
+  myCheckoutPageSchema,
+  type Checkout,
+  type MyCheckoutPage,
+} from '@contract/orders';
 import { baseApi } from '@/lib/api/base-api';
 import { withParam } from '@/lib/api-client';
 
-/** The signed-in user's orders (docs/product.md §2 Orders, §7): one per paid line, made by the server. */
+/**
+ * The signed-in user's orders (docs/product.md §2.13, §7): checkouts and their lines (one order per
+ * paid line), made by the server.
+ */
 export const ordersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /booking/email/{email}: newest first. */
-    getOrders: build.query<Order[], string>({
-      query: (email) => ({ url: withParam('/booking/email', email) }),
-      responseSchema: orderListSchema,
+    /** GET /orders?page=: the caller's checkouts, ten to a page, newest first (My Orders). */
+    getMyCheckouts: build.query<MyCheckoutPage, number>({
+      query: (page) => ({ url: '/orders', query: { page } }),
+      responseSchema: myCheckoutPageSchema,
       providesTags: ['Orders'],
     }),
 
@@ -28,4 +36,4 @@ export const ordersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetOrdersQuery, useGetCheckoutQuery, useDeleteOrderMutation } = ordersApi;
+export const { useGetMyCheckoutsQuery, useGetCheckoutQuery, useDeleteOrderMutation } = ordersApi;

@@ -1,0 +1,68 @@
+// `npm run dev` keeps its accounts (docs/decisions.md D55): the Auth Emulator imports them from
+// its data folder at start and exports them there on exit, and on demand (the minutely export).
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  demoAccounts,
+  emulatorUrl,
+  exportAuthData,
+  seedDemoAccounts,
+  startAuthEmulator,
+  type AuthEmulator,
+} from '../../scripts/lib/auth-emulator';
+import { testPort } from '../../scripts/lib/test-ports';
+
+const PORT = testPort(9499);
+const dataDir = mkdtempSync(join(tmpdir(), 'lt-auth-data-'));
+let emulator: AuthEmulator | undefined;
+
+afterEach(async () => {
+  await emulator?.stop();
+  emulator = undefined;
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function call(path: string, body: object): Promise<{ status: number; text: string }> {
+  const response = await fetch(emulatorUrl(PORT, path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+const signUp = (email: string) => call('accounts:signUp', { email, password: 'secret123' });
+const logIn = (email: string, password = 'secret123') =>
+  call('accounts:signInWithPassword', { email, password });
+
+describe('the dev stack’s Auth Emulator data', { timeout: 240_000 }, () => {
+  it('an account made in one run logs in after a restart; the demo accounts still seed', async () => {
+    emulator = await startAuthEmulator(PORT, { dataDir });
+    await seedDemoAccounts(PORT);
+    expect((await signUp('kept@learntogether.test')).status).toBe(200);
+    await emulator.stop();
+    emulator = undefined;
+    expect(existsSync(join(dataDir, 'firebase-export-metadata.json'))).toBe(true);
+
+    emulator = await startAuthEmulator(PORT, { dataDir });
+    // Seeding again over imported accounts: they are left as they are.
+    await seedDemoAccounts(PORT);
+    expect((await logIn('kept@learntogether.test')).status).toBe(200);
+    for (const account of demoAccounts)
+      expect((await logIn(account.email, account.password)).status).toBe(200);
+  });
+
+  it('an export on demand survives a kill -9 of the emulator', async () => {
+    emulator = await startAuthEmulator(PORT, { dataDir });
+    expect((await signUp('exported@learntogether.test')).status).toBe(200);
+    await exportAuthData(PORT, dataDir);
+    // The whole stack killed: no export on exit.
+    emulator.child.kill('SIGKILL');
+    await new Promise((resolve) => emulator?.child.once('exit', resolve));
+    emulator = undefined;
+
+    emulator = await startAuthEmulator(PORT, { dataDir });
+    expect((await logIn('exported@learntogether.test')).status).toBe(200);
+  });
+});
