@@ -7,3 +7,6 @@ export function errorCode(error: unknown): string | undefined {
   const { code } = error as { code: unknown };
   return typeof code === 'string' ? code : undefined;
 }
+
+/** What the API says of a failure it does not describe (a bug): a 500 with code `internal`. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';

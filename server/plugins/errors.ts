@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
-import { errorCode } from '../../contract/error-code';
+import { errorCode, INTERNAL_ERROR_MESSAGE } from '../../contract/error-code';
 import { PRERENDERED_DIR, prerenderedFileOf } from '../../contract/prerendered';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
@@ -94,7 +94,7 @@ function classify(error: unknown, request: FastifyRequest): Classified {
     return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE };
   }
   if (!isFastifyError(error)) {
-    return { status: 500, message: 'Internal server error' };
+    return { status: 500, message: INTERNAL_ERROR_MESSAGE };
   }
 
   switch (error.code) {
@@ -124,7 +124,7 @@ function classify(error: unknown, request: FastifyRequest): Classified {
     return { status: 400, message: 'Malformed JSON body' };
   }
   if (status >= 400 && status < 500) return { status, message: error.message };
-  return { status: 500, message: 'Internal server error' };
+  return { status: 500, message: INTERNAL_ERROR_MESSAGE };
 }
 
 function pathOf(request: FastifyRequest): string {

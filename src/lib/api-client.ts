@@ -7,6 +7,7 @@ import {
   PROXY_DOWN_STATUSES,
   UNREACHABLE_CODE,
 } from './api/failure-messages';
+import { INTERNAL_ERROR_MESSAGE } from '@contract/error-code';
 
 /** An error answered by the product API, in its `{ error: { code, message } }` shape. */
 export class ApiError extends Error {
@@ -64,7 +65,8 @@ function isErrorBody(body: unknown): body is { error: { code: string; message: s
 function failureOf(status: number, body: unknown): ApiError {
   if (isErrorBody(body)) {
     const { code, message } = body.error;
-    if (status >= 500 && code === 'internal')
+    // The server's own words, but for its bare 500 (a bug it does not describe).
+    if (status >= 500 && code === 'internal' && message === INTERNAL_ERROR_MESSAGE)
       return new ApiError(status, code, API_FAILURE_MESSAGES.tryAgainLater);
     return new ApiError(status, code, message);
   }

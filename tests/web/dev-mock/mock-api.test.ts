@@ -159,7 +159,12 @@ describe('the msw fakes authorize by the contract table', () => {
     });
     expect(courses).toEqual({
       status: 200,
-      json: { clientSecret: expect.stringMatching(/_secret_/), amount: 79, leftOut: [] },
+      json: {
+        clientSecret: expect.stringMatching(/_secret_/),
+        amount: 79,
+        leftOut: [],
+        heldUntil: null,
+      },
     });
     // The same cart again: the same pending intent.
     const again = await call('POST', '/payments/intent', {
