@@ -17,13 +17,13 @@ export const demoAccounts = [
 /** Where `npm run dev` keeps the Auth Emulator's accounts between runs (git-ignored; README). */
 export const DEV_AUTH_DATA_DIR = 'data/auth-emulator';
 
-/** How long a clean shutdown (with its export) may take before the emulator is killed. */
-const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** How long a clean shutdown may take before the emulator is killed (its export is done first). */
+const SHUTDOWN_TIMEOUT_MS = 5_000;
 
 export type AuthEmulator = Managed & {
   /**
-   * Stops it cleanly: one SIGTERM (none if it already shuts down, after a Ctrl-C reached it: a
-   * second signal would make firebase-tools quit at once, before its export), SIGKILL after 30 s.
+   * Exports its accounts (with a data folder), then stops it: one SIGTERM (none if it already
+   * shuts down, after a Ctrl-C reached it), SIGKILL after 5 s.
    */
   stop(): Promise<void>;
 };
@@ -32,7 +32,8 @@ export type AuthEmulator = Managed & {
  * Starts the Firebase Auth Emulator from firebase-tools on the given port. A config file of
  * its own lets the dev stack (9099) and the test stacks (other ports) run side by side. With
  * `dataDir`, its accounts are imported from there at start and exported there on exit
- * (`--import`, `--export-on-exit`; docs/decisions.md D55); without, they live in memory.
+ * (`--import`) and exported there by stop(), through its own hub (docs/decisions.md D55);
+ * without, they live in memory.
  */
 export async function startAuthEmulator(
   port: number,
@@ -52,9 +53,11 @@ export async function startAuthEmulator(
       },
     }),
   );
-  const data = options.dataDir
-    ? ['--import', options.dataDir, '--export-on-exit', options.dataDir]
-    : [];
+  // Exported by stop() through this emulator's own hub, not with --export-on-exit: that finds
+  // "the" hub of the project through a file in the temp folder, which another emulator of the
+  // same project (the test suites') may have written, and then exports that one's accounts.
+  const data = options.dataDir ? ['--import', options.dataDir] : [];
+  const dataDir = options.dataDir;
   const emulator = startProcess(
     'auth',
     'node_modules/.bin/firebase',
@@ -87,6 +90,13 @@ export async function startAuthEmulator(
     async stop() {
       if (exited()) return;
       const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      if (dataDir) {
+        await exportAuthData(port, dataDir).catch((error: unknown) =>
+          console.error(
+            `[auth] accounts not exported: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      }
       // A Ctrl-C reaches the emulator too: give it a moment to say it is shutting down.
       await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 500))]);
       if (exited()) return;

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   demoAccounts,
   emulatorUrl,
@@ -14,15 +14,20 @@ import {
 } from '../../scripts/lib/auth-emulator';
 import { testPort } from '../../scripts/lib/test-ports';
 
-const PORT = testPort(9499);
-const dataDir = mkdtempSync(join(tmpdir(), 'lt-auth-data-'));
+let PORT = testPort(9499);
+let dataDir = '';
 let emulator: AuthEmulator | undefined;
 
+// Each test its own folder and ports: an emulator just stopped may still hold its ports a moment.
+beforeEach(() => {
+  PORT += 10;
+  dataDir = mkdtempSync(join(tmpdir(), 'lt-auth-data-'));
+});
 afterEach(async () => {
   await emulator?.stop();
   emulator = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
 });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function call(path: string, body: object): Promise<{ status: number; text: string }> {
   const response = await fetch(emulatorUrl(PORT, path), {

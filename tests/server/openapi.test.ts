@@ -166,7 +166,7 @@ describe('GET /api/openapi.json', () => {
       required: true,
       content: {
         'application/json': {
-          schema: { properties: { quantity: { type: 'integer', minimum: 1, maximum: 99 } } },
+          schema: { properties: { quantity: { type: 'integer', minimum: 1, maximum: 10 } } },
         },
       },
     });
