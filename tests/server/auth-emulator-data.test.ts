@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   demoAccounts,
   emulatorUrl,
-  exportAuthData,
   seedDemoAccounts,
   startAuthEmulator,
   type AuthEmulator,
@@ -56,18 +55,5 @@ describe('the dev stack’s Auth Emulator data', { timeout: 240_000 }, () => {
     expect((await logIn('kept@learntogether.test')).status).toBe(200);
     for (const account of demoAccounts)
       expect((await logIn(account.email, account.password)).status).toBe(200);
-  });
-
-  it('an export on demand survives a kill -9 of the emulator', async () => {
-    emulator = await startAuthEmulator(PORT, { dataDir });
-    expect((await signUp('exported@learntogether.test')).status).toBe(200);
-    await exportAuthData(PORT, dataDir);
-    // The whole stack killed: no export on exit.
-    emulator.child.kill('SIGKILL');
-    await new Promise((resolve) => emulator?.child.once('exit', resolve));
-    emulator = undefined;
-
-    emulator = await startAuthEmulator(PORT, { dataDir });
-    expect((await logIn('exported@learntogether.test')).status).toBe(200);
   });
 });
