@@ -163,12 +163,16 @@ test('the admin deletes a user, who can no longer sign in', async ({ page }) => 
   await expect(ownRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await logOut(page);
 
-  // The Firebase account is gone too.
+  // The Firebase account is gone too, and the login says so (issue 30 §4), not "something went
+  // wrong".
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('something went wrong')).toBeVisible();
+  await expect(
+    page.getByText('No account with this email. Sign up, or check the address.'),
+  ).toBeVisible();
+  await expect(page.getByText('something went wrong')).toHaveCount(0);
 });
 
 test('a student opening /dashboard/allusers is signed out and lands on /login', async ({
