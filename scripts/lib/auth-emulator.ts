@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startProcess, waitForUrl, type Managed } from './processes';
@@ -56,8 +56,11 @@ export async function startAuthEmulator(
   // Exported by stop() through this emulator's own hub, not with --export-on-exit: that finds
   // "the" hub of the project through a file in the temp folder, which another emulator of the
   // same project (the test suites') may have written, and then exports that one's accounts.
-  const data = options.dataDir ? ['--import', options.dataDir] : [];
   const dataDir = options.dataDir;
+  // --import refuses a folder that does not exist (a fresh clone's first `npm run dev`); an empty
+  // one only says there is nothing to import yet.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const data = dataDir ? ['--import', dataDir] : [];
   const emulator = startProcess(
     'auth',
     'node_modules/.bin/firebase',
