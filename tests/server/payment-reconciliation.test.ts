@@ -93,6 +93,32 @@ describe('payment reconciliation with Stripe', () => {
         [user.email],
       )
     )[0]?.n;
+  /**
+   * Another process over the same database, reconciling every 60 s (its first round at start-up),
+   * ready while `check` runs.
+   */
+  async function withRestartedServer(check: () => Promise<void>) {
+    const restarted = await buildApp({
+      config: testConfig({ PAYMENT_RECONCILE_SECONDS: '60' }),
+      db: t.db,
+      paymentGateway: gateway,
+      chat: false,
+      timeouts: { drainMs: 0 },
+    });
+    try {
+      await restarted.ready();
+      await check();
+    } finally {
+      await restarted.close();
+    }
+  }
+  /** Until the user has an order, or 10 s have passed. */
+  async function waitForOrders(user: SignedIn) {
+    const deadline = Date.now() + 10_000;
+    while ((await ordersOf(user)) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   const stockOf = async (bookId: string) =>
     (await t.db.query<{ stock: number }>('select stock from books where id = $1', [bookId]))[0]
       ?.stock;
@@ -213,25 +239,11 @@ describe('payment reconciliation with Stripe', () => {
     const { user, intentId } = await atCardStep('reconcile-startup', bookId);
     gateway.setIntentStatus(intentId, 'succeeded');
     await makeDue(intentId);
-    // Another process over the same database, reconciling every 60 s: its first round is now.
-    const restarted = await buildApp({
-      config: testConfig({ PAYMENT_RECONCILE_SECONDS: '60' }),
-      db: t.db,
-      paymentGateway: gateway,
-      chat: false,
-      timeouts: { drainMs: 0 },
-    });
-    try {
-      await restarted.ready();
-      const deadline = Date.now() + 10_000;
-      while ((await ordersOf(user)) === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    await withRestartedServer(async () => {
+      await waitForOrders(user);
       expect(await ordersOf(user)).toBe(1);
       expect(await statusOf(intentId)).toBe('succeeded');
-    } finally {
-      await restarted.close();
-    }
+    });
   });
 
   it('asks about a payment when it falls due, not a whole interval later', async () => {
@@ -244,24 +256,11 @@ describe('payment reconciliation with Stripe', () => {
        where payment_intent_id = $1`,
       [intentId],
     );
-    const restarted = await buildApp({
-      config: testConfig({ PAYMENT_RECONCILE_SECONDS: '60' }),
-      db: t.db,
-      paymentGateway: gateway,
-      chat: false,
-      timeouts: { drainMs: 0 },
-    });
-    try {
-      await restarted.ready();
+    await withRestartedServer(async () => {
       expect(await ordersOf(user)).toBe(0);
-      const deadline = Date.now() + 10_000;
-      while ((await ordersOf(user)) === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForOrders(user);
       expect(await ordersOf(user)).toBe(1);
-    } finally {
-      await restarted.close();
-    }
+    });
   });
 
   it("settles an admin's refund whose webhook never came (no 'Refund pending' forever)", async () => {

@@ -296,6 +296,17 @@ export async function findCheckout(
   );
 }
 
+/**
+ * SQL: when a payment or refund (table alias `row`) is next asked about at Stripe, `$2` being
+ * the interval of its first hour (D56). One schedule for both claims below.
+ */
+function nextAskSql(row: 'p' | 'r'): string {
+  return `now() + case
+       when now() - ${row}.created_at < interval '1 hour' then make_interval(secs => $2)
+       when now() - ${row}.created_at < interval '1 day' then interval '15 minutes'
+       else interval '6 hours' end`;
+}
+
 /** An open payment due to be asked about at Stripe. */
 export type PaymentToReconcile = { id: string; paymentIntentId: string };
 
@@ -311,10 +322,7 @@ export async function claimPaymentsToReconcile(
 ): Promise<PaymentToReconcile[]> {
   return db.query<PaymentToReconcile>(
     `update payments p
-     set reconcile_after = now() + case
-       when now() - p.created_at < interval '1 hour' then make_interval(secs => $2)
-       when now() - p.created_at < interval '1 day' then interval '15 minutes'
-       else interval '6 hours' end
+     set reconcile_after = ${nextAskSql('p')}
      where p.id in (
        select id from payments
        where status in ('pending', 'failed') and reconcile_after <= now()
@@ -333,10 +341,7 @@ export async function claimRefundsToReconcile(
 ): Promise<{ id: string }[]> {
   return db.query<{ id: string }>(
     `update refunds r
-     set reconcile_after = now() + case
-       when now() - r.created_at < interval '1 hour' then make_interval(secs => $2)
-       when now() - r.created_at < interval '1 day' then interval '15 minutes'
-       else interval '6 hours' end
+     set reconcile_after = ${nextAskSql('r')}
      where r.id in (
        select id from refunds
        where status = 'pending' and reconcile_after <= now()
