@@ -20,7 +20,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import Stripe from 'stripe';
 import { checkoutSchema } from '../contract/orders';
 import { paymentIntentResponseSchema } from '../contract/payments';
@@ -32,7 +31,7 @@ import {
 } from '../scripts/lib/stripe-emulator';
 import { startStripeEmulator } from '../scripts/stripe-emulator/emulator';
 import { createAccessTokens } from '../server/auth/access-token';
-import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../server/db/client';
+import { createPgliteDb, createPostgresDb, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { seedCatalogue } from '../server/db/seed';
@@ -42,7 +41,13 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../tests/scale/support/server-process';
-import { BENCH_PG_URL, benchDbKinds, percentile, type DbKind } from './lib/bench-db';
+import {
+  BENCH_PG_URL,
+  benchDbKinds,
+  createBenchSchema,
+  percentile,
+  type DbKind,
+} from './lib/bench-db';
 
 const ROUNDS = 10;
 const BUYERS_PER_ROUND = 10;
@@ -96,23 +101,11 @@ async function makeStore(kind: DbKind): Promise<Store> {
       drop: () => rm(dir, { recursive: true, force: true }),
     };
   }
-  const schema = `lt_bench_kill_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: BENCH_PG_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${quoteIdent(schema)}`);
-  const separator = BENCH_PG_URL.includes('?') ? '&' : '?';
-  const url = `${BENCH_PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const { schema, url, drop } = await createBenchSchema('lt_bench_kill');
   return {
     env: { DATABASE_URL: url },
     open: () => createPostgresDb(BENCH_PG_URL, { searchPath: schema }),
-    drop: () => admin(`drop schema if exists ${quoteIdent(schema)} cascade`),
+    drop,
   };
 }
 
@@ -171,8 +164,12 @@ async function cardStep(server: ServerProcess, buyer: Buyer): Promise<string | n
     source: 'books',
     shipping: SHIPPING,
   });
-  if (res.status !== 200) return null;
-  return paymentIntentResponseSchema.parse(res.body).clientSecret.split('_secret_')[0] ?? null;
+  return res.status === 200 ? intentIdOf(res.body) : null;
+}
+
+/** The PaymentIntent of POST /payments/intent's answer (its client secret starts with the id). */
+function intentIdOf(answer: unknown): string {
+  return paymentIntentResponseSchema.parse(answer).clientSecret.split('_secret_')[0] ?? '';
 }
 
 async function runKind(kind: DbKind): Promise<boolean> {
@@ -217,9 +214,24 @@ async function runKind(kind: DbKind): Promise<boolean> {
 
   const charges: Charge[] = [];
   const webhook = new Map<string, number>();
+  let up = false;
+  /** Pays with Stripe's test Visa, the server up or not; a charge that went through is recorded. */
+  const pay = async (buyer: Buyer, intentId: string) => {
+    const paid = await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
+    if (paid.status !== 'succeeded') return;
+    const now = Date.now();
+    charges.push({
+      buyer,
+      intentId,
+      chargedAt: now,
+      backAt: up ? now : null,
+      settledAt: null,
+      status: 'pending',
+    });
+  };
   const restartsMs: number[] = [];
   let server = await start();
-  let up = true;
+  up = true;
   const began = Date.now();
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -237,19 +249,7 @@ async function runKind(kind: DbKind): Promise<boolean> {
           const intentId = intents[i];
           if (!intentId) return;
           await sleep(randomMs(KILL_WINDOW_MS));
-          const paid = await stripe.paymentIntents.confirm(intentId, {
-            payment_method: 'pm_card_visa',
-          });
-          if (paid.status === 'succeeded') {
-            charges.push({
-              buyer,
-              intentId,
-              chargedAt: Date.now(),
-              backAt: up ? Date.now() : null,
-              settledAt: null,
-              status: 'pending',
-            });
-          }
+          await pay(buyer, intentId);
         }),
       );
       await killing;
@@ -269,23 +269,9 @@ async function runKind(kind: DbKind): Promise<boolean> {
             shipping: SHIPPING,
           });
           if (again.status !== 200) return;
-          const intentId =
-            paymentIntentResponseSchema.parse(again.body).clientSecret.split('_secret_')[0] ?? '';
+          const intentId = intentIdOf(again.body);
           const intent = await stripe.paymentIntents.retrieve(intentId);
-          if (intent.status === 'succeeded') return;
-          const paid = await stripe.paymentIntents.confirm(intentId, {
-            payment_method: 'pm_card_visa',
-          });
-          if (paid.status === 'succeeded') {
-            charges.push({
-              buyer,
-              intentId,
-              chargedAt: Date.now(),
-              backAt: Date.now(),
-              settledAt: null,
-              status: 'pending',
-            });
-          }
+          if (intent.status !== 'succeeded') await pay(buyer, intentId);
         }),
       );
     }

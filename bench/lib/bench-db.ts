@@ -15,6 +15,34 @@ export function benchDbKinds(): DbKind[] {
   return BENCH_PG_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+async function onBenchPostgres(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty schema on BENCH_PG_URL (`prefix` and a random suffix): its name, a DATABASE_URL
+ * confined to it (for a server process of its own), and `drop()`.
+ */
+export async function createBenchSchema(
+  prefix: string,
+): Promise<{ schema: string; url: string; drop(): Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onBenchPostgres(`create schema ${quoteIdent(schema)}`);
+  const separator = BENCH_PG_URL.includes('?') ? '&' : '?';
+  const options = encodeURIComponent(`-c search_path=${schema}`);
+  return {
+    schema,
+    url: `${BENCH_PG_URL}${separator}options=${options}`,
+    drop: () => onBenchPostgres(`drop schema if exists ${quoteIdent(schema)} cascade`),
+  };
+}
+
 /**
  * A migrated database of its own: in-memory PGlite, or a fresh PostgreSQL schema dropped by
  * `drop()`. `seed` fills it before the measurement.
@@ -25,19 +53,9 @@ export async function openBenchDb(kind: DbKind, seed: (db: Db) => Promise<void>)
   if (kind === 'pglite') {
     db = await createPgliteDb();
   } else {
-    const schema = `lt_bench_${randomBytes(6).toString('hex')}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: BENCH_PG_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create schema ${quoteIdent(schema)}`);
-    db = await createPostgresDb(BENCH_PG_URL, { searchPath: schema });
-    drop = () => admin(`drop schema if exists ${quoteIdent(schema)} cascade`);
+    const schema = await createBenchSchema('lt_bench');
+    db = await createPostgresDb(BENCH_PG_URL, { searchPath: schema.schema });
+    drop = schema.drop;
   }
   await migrate(db);
   await seed(db);
