@@ -1,0 +1,154 @@
+// Zod-free, so the web app may import these as values. The rules of taking a course (issue 31,
+// docs/product.md §2.21–2.25): one module the server, the web app and the test doubles call.
+
+/** What a lesson is: read, watched, or answered. */
+export const LESSON_KINDS = ['reading', 'video', 'quiz'] as const;
+export type LessonKind = (typeof LESSON_KINDS)[number];
+
+export const COURSE_LIMITS = {
+  nameMaxLength: 100,
+  summaryMaxLength: 300,
+  descriptionMaxLength: 5_000,
+  outcomeMaxLength: 200,
+  maxOutcomes: 12,
+  titleMaxLength: 120,
+  maxSections: 40,
+  maxLessonsPerSection: 60,
+  /** A reading lesson's markdown, or a video's or quiz's notes. */
+  markdownMaxLength: 50_000,
+  lessonMaxMinutes: 600,
+  maxQuestions: 50,
+  minChoices: 2,
+  maxChoices: 8,
+  questionMaxLength: 500,
+  choiceMaxLength: 300,
+  /** A review's text (issue 31 §3). */
+  reviewMaxLength: 2_000,
+  reviewsPageSize: 10,
+} as const;
+
+/** The answers of the course rules, word for word. */
+export const COURSE_MESSAGES = {
+  notFound: 'Course not found',
+  lessonNotFound: 'Lesson not found',
+  buyToOpen: 'Buy the course to open this lesson',
+  boughtOnce: 'A course is bought once',
+  alreadyOwned: 'You already own this course',
+  quizCompletesByPassing: 'A quiz is completed by passing it',
+  notAQuiz: 'This lesson is not a quiz',
+  answersMismatch: 'Answer every question of the quiz',
+  roomRefusal: "This room is for the course's learners",
+  reviewNeedsProgress: 'Complete a lesson before rating the course',
+  certificateNotFound: 'Certificate not found',
+  reviewNotFound: 'Review not found',
+  videoUrl: 'A video must be a YouTube, Vimeo or MP4 link',
+} as const;
+
+/** A course's study room on the chat connection (issue 31 §4): `course-c-03`. */
+const COURSE_ROOM_PREFIX = 'course-';
+
+export function courseRoomId(courseId: string): string {
+  return `${COURSE_ROOM_PREFIX}${courseId}`;
+}
+
+/** The course of a course room's id, or null for any other room. */
+export function courseIdOfRoom(room: string): string | null {
+  return room.startsWith(COURSE_ROOM_PREFIX) && room.length > COURSE_ROOM_PREFIX.length
+    ? room.slice(COURSE_ROOM_PREFIX.length)
+    : null;
+}
+
+/** Course, section and lesson ids: letters, digits and dashes (they appear in URLs and rooms). */
+export const COURSE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** The player's address of a lesson. */
+export function lessonPath(courseId: string, lessonId: string): string {
+  return `/learn/${courseId}/${lessonId}`;
+}
+
+/** A course's percent complete: completed lessons of its current lessons, rounded down. */
+export function coursePercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.floor((Math.min(completed, total) / total) * 100);
+}
+
+/**
+ * Grades a quiz: each question is right when exactly its right choices are chosen. The score is
+ * the percent of right questions (rounded down); it passes at `passPercent` or more.
+ */
+export function gradeQuiz(
+  rightAnswers: readonly (readonly number[])[],
+  given: readonly (readonly number[])[],
+  passPercent: number,
+): { score: number; passed: boolean; correct: number[][] } {
+  let right = 0;
+  rightAnswers.forEach((expected, index) => {
+    const chosen = new Set(given[index] ?? []);
+    if (chosen.size === expected.length && expected.every((choice) => chosen.has(choice))) right++;
+  });
+  const score = rightAnswers.length === 0 ? 0 : Math.floor((right / rightAnswers.length) * 100);
+  return {
+    score,
+    passed: score >= passPercent,
+    correct: rightAnswers.map((answers) => [...answers].sort((a, b) => a - b)),
+  };
+}
+
+/** Where a lesson's video plays: a privacy-enhanced YouTube embed, Vimeo's player, or our MP4. */
+export type VideoSource =
+  | { provider: 'youtube'; id: string; embedUrl: string }
+  | { provider: 'vimeo'; id: string; embedUrl: string }
+  | { provider: 'mp4'; src: string };
+
+/** The hosts a video may be framed from: the CSP's frame-src names exactly these. */
+export const VIDEO_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+/**
+ * A video URL the player can show, or null: YouTube (youtube.com/watch?v=, youtu.be/,
+ * youtube.com/embed/), Vimeo (vimeo.com/<number>), or an MP4 served by the shop itself
+ * (`/media/….mp4`, so the CSP's media-src stays 'self').
+ */
+export function parseVideoUrl(value: string): VideoSource | null {
+  const text = value.trim();
+  if (/^\/media\/[\w./-]+\.mp4$/.test(text) && !text.includes('..')) {
+    return { provider: 'mp4', src: text };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:') return null;
+  const host = url.hostname.replace(/^www\.|^m\./, '');
+  let youtubeId: string | null = null;
+  if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    youtubeId =
+      url.pathname === '/watch'
+        ? url.searchParams.get('v')
+        : (/^\/embed\/([^/]+)$/.exec(url.pathname)?.[1] ?? null);
+  } else if (host === 'youtu.be') {
+    youtubeId = url.pathname.slice(1);
+  }
+  if (youtubeId !== null) {
+    return /^[\w-]{11}$/.test(youtubeId)
+      ? {
+          provider: 'youtube',
+          id: youtubeId,
+          embedUrl: `https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1`,
+        }
+      : null;
+  }
+  if (host === 'vimeo.com' || host === 'player.vimeo.com') {
+    const id = /^\/(?:video\/)?(\d{6,12})$/.exec(url.pathname)?.[1];
+    return id
+      ? { provider: 'vimeo', id, embedUrl: `https://player.vimeo.com/video/${id}?autoplay=1` }
+      : null;
+  }
+  return null;
+}
+
+/** The course-room presence a learner shares: which lesson they have open in the player. */
+export function lessonPresenceLabel(lessonNumber: number, title: string): string {
+  return `Lesson ${lessonNumber}: ${title}`;
+}
