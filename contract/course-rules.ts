@@ -152,3 +152,19 @@ export function parseVideoUrl(value: string): VideoSource | null {
 export function lessonPresenceLabel(lessonNumber: number, title: string): string {
   return `Lesson ${lessonNumber}: ${title}`;
 }
+
+/** The query parameter of a chat room's address that fills its composer (`/chat/course-c-03?draft=`). */
+export const CHAT_DRAFT_PARAM = 'draft';
+
+/**
+ * The message draft "Discuss in the course room" opens the room with: it names the lesson and
+ * links it by its player path, which a message shows as a link to the lesson.
+ */
+export function lessonDiscussionDraft(
+  courseId: string,
+  lessonId: string,
+  lessonNumber: number,
+  title: string,
+): string {
+  return `About ${lessonPresenceLabel(lessonNumber, title)} (${lessonPath(courseId, lessonId)}): `;
+}

@@ -57,13 +57,15 @@ export const sectionOutlineSchema = z.object({
 });
 
 /** GET /api/courses/:id: the course page, its outline without any lesson's content. */
-export const courseDetailSchema = courseSummarySchema.omit({ lessons: true, minutes: true }).extend({
-  description: z.string(),
-  outcomes: z.array(z.string()),
-  sections: z.array(sectionOutlineSchema),
-  /** False only for an admin looking at a draft. */
-  published: z.boolean(),
-});
+export const courseDetailSchema = courseSummarySchema
+  .omit({ lessons: true, minutes: true })
+  .extend({
+    description: z.string(),
+    outcomes: z.array(z.string()),
+    sections: z.array(sectionOutlineSchema),
+    /** False only for an admin looking at a draft. */
+    published: z.boolean(),
+  });
 
 /** A quiz question as the learner sees it: no answers. */
 export const quizQuestionViewSchema = z.object({
@@ -91,7 +93,13 @@ export const lessonSchema = lessonOutlineSchema.extend({
   nextLessonId: z.string().nullable(),
 });
 
-const choiceIndexesSchema = z.array(z.number().int().min(0).max(COURSE_LIMITS.maxChoices - 1));
+const choiceIndexesSchema = z.array(
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(COURSE_LIMITS.maxChoices - 1),
+);
 
 export const quizAttemptBodySchema = z.strictObject({
   answers: z.array(choiceIndexesSchema).max(COURSE_LIMITS.maxQuestions),
@@ -284,7 +292,11 @@ export const adminCourseSchema = courseDraftSchema.extend({
 });
 
 export const adminCourseListSchema = z.array(
-  courseSummarySchema.extend({ published: z.boolean(), owners: z.number().int(), updatedAt: z.string() }),
+  courseSummarySchema.extend({
+    published: z.boolean(),
+    owners: z.number().int(),
+    updatedAt: z.string(),
+  }),
 );
 
 export const coursePublishedBodySchema = z.strictObject({ published: z.boolean() });

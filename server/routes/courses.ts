@@ -14,7 +14,16 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
     const owned = await listOwnedCourses(app.db, requireCaller(request).email);
     return owned.map(({ courseId, name, boughtAt }) => {
       const course = COURSES.get(courseId);
-      return { courseId, name: course?.name ?? name, image: course?.image ?? null, boughtAt };
+      return {
+        courseId,
+        name: course?.name ?? name,
+        image: course?.image ?? null,
+        boughtAt,
+        // Progress comes with the lessons (issue 31, in progress).
+        percent: 0,
+        continueLessonId: null,
+        certificateId: null,
+      };
     });
   });
 };

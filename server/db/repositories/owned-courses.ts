@@ -1,26 +1,25 @@
 import type { Queryable } from '../client';
 
 /**
- * The courses a user owns: the course lines of their card payments that succeeded. Read from the
- * payments, not the orders: deleting an order in My Orders does not give a course back.
+ * The courses a user owns (docs/decisions.md D58): their course orders (one per course line of a
+ * card payment that succeeded) that were not refunded. Deleting an order in My Orders only hides
+ * it, so it does not give a course back; a refund does, and buying again owns it again.
  */
 
 /** A course the user owns, as paid for: its id, its name then, and its first purchase (ISO). */
 export type OwnedCourseRow = { courseId: string; name: string; boughtAt: string };
 
-/**
- * Each course the user owns once, with its earliest succeeded payment (a payment's `updated_at`
- * is when it was marked succeeded: nothing updates a succeeded payment), newest first.
- */
+const OWNED = `o.course_id is not null and o.refunded_at is null`;
+
+/** Each course the user owns once, with its earliest order still owned, newest first. */
 export async function listOwnedCourses(db: Queryable, email: string): Promise<OwnedCourseRow[]> {
   const rows = await db.query<{ courseId: string; name: string; boughtAt: Date | string }>(
-    `select x."courseId" as "courseId",
-            (array_agg(x.name order by p.updated_at, p.id))[1] as name,
-            min(p.updated_at) as "boughtAt"
-     from payments p, jsonb_to_recordset(p.lines) as x("courseId" text, name text)
-     where p.user_email = $1 and p.source = 'courses' and p.status = 'succeeded'
-       and x."courseId" is not null
-     group by x."courseId"
+    `select o.course_id as "courseId",
+            (array_agg(o.name order by o.created_at, o.id))[1] as name,
+            min(o.created_at) as "boughtAt"
+     from orders o
+     where o.user_email = $1 and ${OWNED}
+     group by o.course_id
      order by "boughtAt" desc, "courseId"`,
     [email],
   );
@@ -35,11 +34,24 @@ export async function ownedCourseIds(
 ): Promise<Set<string>> {
   if (courseIds.length === 0) return new Set();
   const rows = await db.query<{ courseId: string }>(
-    `select distinct x."courseId" as "courseId"
-     from payments p, jsonb_to_recordset(p.lines) as x("courseId" text)
-     where p.user_email = $1 and p.source = 'courses' and p.status = 'succeeded'
-       and x."courseId" = any($2::text[])`,
+    `select distinct o.course_id as "courseId" from orders o
+     where o.user_email = $1 and ${OWNED} and o.course_id = any($2::text[])`,
     [email, courseIds],
   );
   return new Set(rows.map((row) => row.courseId));
+}
+
+/** Whether the user owns the course. */
+export async function ownsCourse(db: Queryable, email: string, courseId: string): Promise<boolean> {
+  return (await ownedCourseIds(db, email, [courseId])).has(courseId);
+}
+
+/** The users who own the course (its study room's learners). */
+export async function courseOwners(db: Queryable, courseId: string): Promise<string[]> {
+  const rows = await db.query<{ email: string }>(
+    `select distinct o.user_email as email from orders o where o.course_id = $1 and ${OWNED}
+     order by email`,
+    [courseId],
+  );
+  return rows.map((row) => row.email);
 }

@@ -82,6 +82,10 @@ function ownedCourses(email: string): OwnedCourse[] {
         name: course?.name ?? name,
         image: course?.image ?? null,
         boughtAt: new Date(paidAt).toISOString(),
+        // The fake keeps no progress: a course just bought.
+        percent: 0,
+        continueLessonId: null,
+        certificateId: null,
       };
     })
     .sort((a, b) => b.boughtAt.localeCompare(a.boughtAt) || a.courseId.localeCompare(b.courseId));
