@@ -2,6 +2,7 @@
 export const PUBLIC_ROUTES = [
   '/',
   '/courses',
+  '/courses/:first',
   '/cart',
   '/book',
   '/book/:first',
@@ -12,8 +13,17 @@ export const PUBLIC_ROUTES = [
   '/privacy',
 ];
 
-/** A route of the list as a path: `/book/:first` is the page of the catalogue's first book. */
+/**
+ * A route of the list as a path: `/book/:first` is the page of the catalogue's first book,
+ * `/courses/:first` the page of the first course.
+ */
 export async function resolvePublicRoute(baseUrl: string, route: string): Promise<string> {
+  if (route === '/courses/:first') {
+    const response = await fetch(`${baseUrl}/api/courses`);
+    const [course] = (await response.json()) as { _id: string }[];
+    if (!course) throw new Error('no course is published');
+    return `/courses/${course._id}`;
+  }
   if (route !== '/book/:first') return route;
   const response = await fetch(`${baseUrl}/api/books?limit=1`);
   const [book] = (await response.json()) as { _id: string }[];

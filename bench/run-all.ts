@@ -8,6 +8,7 @@ for (const script of [
   'bench/books.ts',
   'bench/checkout.ts',
   'bench/payment-kill.ts',
+  'bench/learning.ts',
   'bench/admin-orders.ts',
   'bench/chat.ts',
   'bench/board.ts',

@@ -27,7 +27,12 @@ export function buildSpaForEmulator(outDir: string, ports: StackPorts): Promise<
   );
 }
 
-type StackOptions = { ports: StackPorts; spaDir: string };
+type StackOptions = {
+  ports: StackPorts;
+  spaDir: string;
+  /** More of the server's environment (docs/deploy.md), over the defaults below. */
+  serverEnv?: Readonly<Record<string, string>>;
+};
 
 /**
  * The built SPA served by the compiled product server (the production artefact, built here into
@@ -37,7 +42,11 @@ type StackOptions = { ports: StackPorts; spaDir: string };
  * NODE_ENV is `test`, not `production`: production refuses the Stripe emulator (it calls every
  * 4242 card paid). NODE_ENV only picks config defaults, and every one of them is set here.
  */
-export async function startProductionStack({ ports, spaDir }: StackOptions): Promise<void> {
+export async function startProductionStack({
+  ports,
+  spaDir,
+  serverEnv = {},
+}: StackOptions): Promise<void> {
   // Inside the repository, so the compiled server finds node_modules as in production.
   const serverDir = `${spaDir.replace(/\/+$/, '')}-server`;
   const webhookSecret = newWebhookSecret();
@@ -60,6 +69,7 @@ export async function startProductionStack({ ports, spaDir }: StackOptions): Pro
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
       ...stripeServerEnv(ports.stripeEmulator, webhookSecret),
       LOG_LEVEL: 'warn',
+      ...serverEnv,
     },
   });
   await waitForUrl(`http://127.0.0.1:${ports.server}/api/health`, 60_000);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_FRAME_HOSTS } from '../../contract/course-rules';
 import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 import type { Config } from '../config';
 import { API_REFERENCE_URL } from './openapi';
@@ -14,7 +15,7 @@ const SAVED_COURSE_CART_PROBE_SOURCE = inlineScriptSource(SAVED_COURSE_CART_PROB
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
  * Google's gapi loader (popup sign-in), Stripe, EmailJS, imgbb, socket.io on this origin, and the
- * Auth and Stripe emulators when configured.
+ * Auth and Stripe emulators when configured, and the two video players lessons may embed.
  */
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {
   const emulator = config.FIREBASE_AUTH_EMULATOR_HOST
@@ -40,7 +41,16 @@ export function contentSecurityDirectives(config: Config): Record<string, string
       ...emulator,
       ...stripeEmulator,
     ],
-    'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.firebaseapp.com', ...emulator],
+    // A lesson's video plays in YouTube's privacy-enhanced or Vimeo's player, and only once the
+    // learner presses play (contract/course-rules.ts parseVideoUrl); an MP4 is the shop's own.
+    'frame-src': [
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.firebaseapp.com',
+      ...VIDEO_FRAME_HOSTS,
+      ...emulator,
+    ],
+    'media-src': ["'self'"],
     // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe. The one
     // inline script is the prerendered documents' saved-cart probe (contract/saved-course-cart.ts).
     'script-src': [

@@ -114,11 +114,15 @@ describe('security headers of the documents', () => {
       'https://api.stripe.com',
       'https://api.imgbb.com',
     ]);
+    // Exactly the two video players a lesson may embed (issue 31 §2), besides Stripe and Firebase.
     expect(csp.get('frame-src')).toEqual([
       "'self'",
       'https://js.stripe.com',
       'https://*.firebaseapp.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
     ]);
+    expect(csp.get('media-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual([
       "'self'",
       PROBE_HASH,
