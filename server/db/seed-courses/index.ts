@@ -1,0 +1,7 @@
+import { course as c01 } from './c-01';
+import { course as c02 } from './c-02';
+import { course as c03 } from './c-03';
+import type { SeedCourse } from './seed-course';
+
+/** The teaching content of course.json's courses, in its order (issue 31 §2). */
+export const SEED_COURSES: readonly SeedCourse[] = [c01, c02, c03];
