@@ -1,7 +1,10 @@
 import { course as c01 } from './c-01';
 import { course as c02 } from './c-02';
 import { course as c03 } from './c-03';
+import { course as c04 } from './c-04';
+import { course as c05 } from './c-05';
+import { course as c06 } from './c-06';
 import type { SeedCourse } from './seed-course';
 
 /** The teaching content of course.json's courses, in its order (issue 31 §2). */
-export const SEED_COURSES: readonly SeedCourse[] = [c01, c02, c03];
+export const SEED_COURSES: readonly SeedCourse[] = [c01, c02, c03, c04, c05, c06];
