@@ -55,6 +55,15 @@ function fenceProblems(markdown: string): string[] {
   return problems;
 }
 
+/** The raw HTML of a markdown text, outside code (the player renders with HTML off). */
+function rawHtml(markdown: string): string[] {
+  return markdownWithHtml
+    .parse(markdown, {})
+    .flatMap((token) => [token, ...(token.children ?? [])])
+    .filter((token) => token.type === 'html_block' || token.type === 'html_inline')
+    .map((token) => token.content);
+}
+
 /** A text's words as a reader counts them, its code included. */
 function words(markdown: string): number {
   return markdown.split(/\s+/).filter((word) => /\w/.test(word)).length;
@@ -191,12 +200,7 @@ describe('the seed courses', () => {
     it('has no raw HTML outside code, and no template literal left unescaped', () => {
       for (const lesson of lessons) {
         const markdown = markdownOf(lesson);
-        const html = markdownWithHtml
-          .parse(markdown, {})
-          .flatMap((token) => [token, ...(token.children ?? [])])
-          .filter((token) => token.type === 'html_block' || token.type === 'html_inline')
-          .map((token) => token.content);
-        expect(html, lesson.id).toEqual([]);
+        expect(rawHtml(markdown), lesson.id).toEqual([]);
         // A `\` before a backtick or `${` is an escape that went one level too far.
         expect(markdown, lesson.id).not.toMatch(/\\`|\\\$\{/);
       }
@@ -204,11 +208,14 @@ describe('the seed courses', () => {
   });
 });
 
-describe('the fence check', () => {
-  it('finds a fence never closed and one without a language', () => {
+describe('the content checks', () => {
+  it('find an unclosed or untagged fence, raw HTML outside code, and count words', () => {
     expect(fenceProblems('~~~js\nconst a = 1;\n~~~')).toEqual([]);
     expect(fenceProblems('```js\nconst a = 1;\n')).toEqual(['line 1: a fence never closed']);
     expect(fenceProblems('```\nx\n```')).toEqual(['line 1: a fence without a language']);
+    expect(rawHtml('Some <b>bold</b> text')).toEqual(['<b>', '</b>']);
+    expect(rawHtml('<div>\nblock\n</div>')).not.toEqual([]);
+    expect(rawHtml('Code `<div>` and\n\n~~~html\n<p>hi</p>\n~~~')).toEqual([]);
     expect(words('one two\n~~~js\nconst a = 1;\n~~~\n—')).toBe(6);
   });
 });

@@ -8,7 +8,7 @@ export const course: SeedCourse = {
 
 This course works on one small shop database throughout: customers, products and orders. You learn to read data with SELECT, combine tables with joins, summarise with GROUP BY, and change data safely with transactions.
 
-The final lessons cover design: keys, constraints and indexes that keep data correct and queries fast. Examples use standard SQL that runs in PostgreSQL, and almost all of it in SQLite and MySQL too.`,
+The final lessons cover design: keys, constraints and indexes that keep data correct and queries fast. Examples use standard SQL and run in PostgreSQL; most of them also run in SQLite and MySQL.`,
   outcomes: [
     'Filter, sort and limit rows with SELECT',
     'Combine tables with inner and left joins',
@@ -62,7 +62,7 @@ INSERT INTO orders (id, customer_id, product_id, quantity, ordered_on) VALUES
   (1, 1, 1, 3, '2024-03-01'), (2, 1, 3, 1, '2024-03-05'), (3, 2, 2, 10, '2024-03-06');
 ~~~
 
-You can run everything in this course with SQLite (\`sqlite3 shop.db\`) or PostgreSQL (\`psql\`).
+You can run these examples with SQLite (\`sqlite3 shop.db\`) or PostgreSQL (\`psql\`).
 
 ## SELECT
 
@@ -374,18 +374,19 @@ DELETE FROM products WHERE id = 4;
 PostgreSQL and SQLite can return the rows they changed, which saves a second query:
 
 ~~~sql
-INSERT INTO customers (name, country) VALUES ('Margaret', 'US') RETURNING id;
+INSERT INTO customers (id, name, country) VALUES (4, 'Margaret', 'US') RETURNING id, name;
 ~~~
 
 ## Transactions
 
-Placing an order may touch several tables: the order, the stock, the payment. Either all of those changes happen or none of them should. A **transaction** groups statements into one all-or-nothing unit:
+Placing an order may touch several rows and tables: each product ordered, the stock, the payment. Either all of those changes happen or none of them should. Here Linus orders two pens and a notebook at once: A **transaction** groups statements into one all-or-nothing unit:
 
 ~~~sql
 BEGIN;
 INSERT INTO orders (id, customer_id, product_id, quantity, ordered_on)
 VALUES (4, 3, 2, 2, '2024-03-07');
-UPDATE customers SET country = 'FI' WHERE id = 3;
+INSERT INTO orders (id, customer_id, product_id, quantity, ordered_on)
+VALUES (5, 3, 1, 1, '2024-03-07');
 COMMIT;
 ~~~
 
