@@ -248,7 +248,7 @@ After \`if (isFish(pet))\`, \`pet\` is a \`Fish\` inside the branch.`,
           minutes: 5,
           content: {
             kind: 'quiz',
-            passPercent: 70,
+            passPercent: 65,
             markdown: 'Three questions on the first section. Some have several right answers.',
             questions: [
               {
