@@ -372,7 +372,7 @@ export const API_ROUTES = {
     response: { 200: imageUploadedSchema },
   },
   // Courses (issue 31): the course page, the player, certificates and reviews (docs/product.md
-  // §2.21–2.24, docs/decisions.md D58).
+  // §2.25–2.28, docs/decisions.md D58).
   'GET /api/courses': {
     access: 'anyone',
     response: { 200: courseSummaryListSchema },

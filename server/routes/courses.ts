@@ -16,7 +16,7 @@ import { courseDetail, courseFile, listCourses, ownedCourses } from '../services
 import { hideReview, reviewPage, writeReview } from '../services/course-reviews';
 
 /**
- * Taking a course (issue 31; docs/product.md §2.20–2.24): the course list and page, the player's
+ * Taking a course (issue 31; docs/product.md §2.20, §2.25–2.28): the course list and page, the player's
  * lessons, progress and quizzes, certificates, reviews, and My Courses. Who may call each is the
  * table's (`course-owner` routes reach their handler only for an owner).
  */

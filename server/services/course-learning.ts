@@ -20,7 +20,7 @@ import type { Caller } from '../plugins/auth';
 import { visibleCourse } from './course-pages';
 
 /**
- * The player's side of a course (docs/product.md §2.22–2.23): opening lessons, progress, quizzes,
+ * The player's side of a course (docs/product.md §2.26–2.27): opening lessons, progress, quizzes,
  * and the certificate issued when the last lesson is complete. The `course-owner` routes reach
  * here only for an owner (contract/access-policy.ts); opening a lesson decides for itself.
  */

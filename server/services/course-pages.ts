@@ -20,7 +20,7 @@ import { courseStandings } from '../db/repositories/lesson-progress';
 import { listOwnedCourses, ownsCourse } from '../db/repositories/owned-courses';
 import type { Caller } from '../plugins/auth';
 
-/** The course list, the course page and My Courses (docs/product.md §2.20–2.21). */
+/** The course list, the course page and My Courses (docs/product.md §2.20, §2.25). */
 
 /** GET /api/courses: the listed courses in the shop's order. */
 export async function listCourses(db: Queryable): Promise<CourseSummary[]> {

@@ -15,7 +15,7 @@ import { HttpError } from '../plugins/errors';
 import type { Caller } from '../plugins/auth';
 import { visibleCourse } from './course-pages';
 
-/** Ratings and reviews of a course (docs/product.md §2.24). */
+/** Ratings and reviews of a course (docs/product.md §2.28). */
 
 /** GET /api/courses/:id/reviews: a page of visible reviews, newest first, and the rating. */
 export async function reviewPage(

@@ -3,7 +3,7 @@ import type { LessonKind } from '../../../contract/course-rules';
 import type { Queryable } from '../client';
 
 /**
- * Courses as the learner's side reads them (issue 31, docs/product.md §2.21–2.24). "Listed" is
+ * Courses as the learner's side reads them (issue 31, docs/product.md §2.25–2.28). "Listed" is
  * published and not removed: what the shop shows and sells.
  */
 
