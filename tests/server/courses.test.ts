@@ -381,6 +381,26 @@ describe('taking a course (issue 31): the course API', () => {
       expect((await progressOf(quizLast)).certificateId).toMatch(/^[\w-]{22}$/);
     });
 
+    it('issues the certificate once when the last two lessons complete at once', async () => {
+      const owner = await learner('courses-at-once');
+      for (const lessonId of [course.lessons.preview, course.lessons.video]) {
+        await progress(owner, lessonId, true);
+      }
+      const [ticked, passed] = await Promise.all([
+        progress(owner, course.lessons.reading, true),
+        attempt(owner, TEST_QUIZ.right),
+      ]);
+      expect([ticked.statusCode, passed.statusCode]).toEqual([200, 200]);
+      const done = await progressOf(owner);
+      expect(done.percent).toBe(100);
+      expect(done.certificateId).toMatch(/^[\w-]{22}$/);
+      const rows = await t.db.query<{ id: string }>(
+        'select id from certificates where user_email = $1',
+        [owner.email],
+      );
+      expect(rows).toEqual([{ id: done.certificateId }]);
+    });
+
     it('answers 404 for an unknown certificate, as JSON and as PDF', async () => {
       const unknown = 'A'.repeat(22);
       expectError(
