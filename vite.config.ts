@@ -58,6 +58,8 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The server answers it from the database (public/course.json is only the seed).
+      '/course.json': { target: apiTarget, changeOrigin: false },
       '/socket.io': { target: apiTarget, ws: true },
     },
   },

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-message
 import { API_ROUTES, type ApiRouteKey } from './api-routes';
 import { CART_MESSAGES } from './cart-rules';
 import { CHECKOUT_MESSAGES } from './checkout-rules';
+import { COURSE_MESSAGES } from './course-rules';
 
 /**
  * Who may call each `/api` route, for the server and for the msw fakes of the web app: the
@@ -13,6 +14,11 @@ import { CHECKOUT_MESSAGES } from './checkout-rules';
 export const ACCESS_POLICY_KINDS = [
   /** No credentials needed (and any sent are ignored). */
   'anyone',
+  /**
+   * No credentials needed; a valid access token, when sent, names the caller (the route may show
+   * them more: an admin a draft, an owner a paid lesson). A bad or expired token is 401 still.
+   */
+  'optional-sign-in',
   /** A valid access token of an existing user. */
   'signed-in',
   /** A valid access token whose user is the path's `:email`. */
@@ -35,6 +41,13 @@ export const ACCESS_POLICY_KINDS = [
    * else gets the 404 of a checkout that does not exist.
    */
   'payment-owner-or-admin',
+  /**
+   * A valid access token of a user who owns the course named by the path's `:id` (a course order
+   * not refunded). An unknown course, or one not on sale that the caller does not own, is 404
+   * "Course not found"; a course on sale the caller does not own is 403 "Buy the course to open
+   * this lesson", admins too. An owner keeps it when an admin unpublishes or removes it.
+   */
+  'course-owner',
   /**
    * Stripe only: no user credentials; the route itself checks the `Stripe-Signature` header
    * against the webhook secret and answers 400 when it is missing, bad or stale.
@@ -116,9 +129,16 @@ const NOT_FOUND_MESSAGES: Record<OwnedResource, string> = {
 /** Owner policies that also let any admin through (to a resource that exists). */
 const ADMIN_TOO: ReadonlySet<AccessPolicy> = new Set(['payment-owner-or-admin']);
 
+/**
+ * Where the caller stands with the course the path's `:id` names (`course-owner`): owns it, may
+ * buy it (on sale, not owned), or neither (no such course, or a draft or removed one not owned).
+ */
+export type CourseAccess = 'owned' | 'for-sale' | 'missing';
+
 /** Policies that need an access token (as opposed to nothing, or a Firebase ID token). */
 export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'signed-in',
+  'course-owner',
   'self',
   'self-or-admin',
   'admin',
@@ -159,6 +179,8 @@ export type Credentials = {
    * null when there is no such resource.
    */
   resourceOwner?: string | null;
+  /** `course-owner`: the caller's standing with the path's course (missing: not looked up). */
+  courseAccess?: CourseAccess;
 };
 
 export type AccessDenial = { status: 401 | 403 | 404; message: string };
@@ -170,11 +192,14 @@ export type AccessDenial = { status: 401 | 403 | 404; message: string };
  */
 export function accessDenial(
   policy: AccessPolicy,
-  { caller, idTokenEmail, resourceOwner }: Credentials,
+  { caller, idTokenEmail, resourceOwner, courseAccess }: Credentials,
   target: string | undefined,
 ): AccessDenial | null {
-  // The webhook route verifies Stripe's signature itself (it needs the raw body).
-  if (policy === 'anyone' || policy === 'stripe-signature') return null;
+  // The webhook route verifies Stripe's signature itself (it needs the raw body). An optional
+  // token was checked by authentication (401 when bad); without one the route decides.
+  if (policy === 'anyone' || policy === 'stripe-signature' || policy === 'optional-sign-in') {
+    return null;
+  }
   if (policy === 'firebase-self') {
     return idTokenEmail && idTokenEmail === target
       ? null
@@ -187,6 +212,12 @@ export function accessDenial(
       resourceOwner &&
       (resourceOwner === caller.email || (ADMIN_TOO.has(policy) && caller.role === 'admin'));
     return allowed ? null : { status: 404, message: NOT_FOUND_MESSAGES[OWNER_POLICIES[policy]] };
+  }
+  if (policy === 'course-owner') {
+    if (courseAccess === 'owned') return null;
+    return courseAccess === 'for-sale'
+      ? { status: 403, message: COURSE_MESSAGES.buyToOpen }
+      : { status: 404, message: COURSE_MESSAGES.notFound };
   }
   const isSelf = target !== undefined && caller.email === target;
   const isAdmin = caller.role === 'admin';

@@ -101,9 +101,11 @@ const choiceIndexesSchema = z.array(
     .max(COURSE_LIMITS.maxChoices - 1),
 );
 
-export const quizAttemptBodySchema = z.strictObject({
-  answers: z.array(choiceIndexesSchema).max(COURSE_LIMITS.maxQuestions),
-});
+export const quizAttemptBodySchema = z
+  .strictObject({
+    answers: z.array(choiceIndexesSchema).max(COURSE_LIMITS.maxQuestions),
+  })
+  .meta({ examples: [{ answers: [[0], [1, 2]] }] });
 export const quizAttemptResultSchema = z.object({
   score: z.number().int().min(0).max(100),
   passed: z.boolean(),
@@ -111,7 +113,9 @@ export const quizAttemptResultSchema = z.object({
   correct: z.array(z.array(z.number().int())),
 });
 
-export const lessonProgressBodySchema = z.strictObject({ completed: z.boolean() });
+export const lessonProgressBodySchema = z
+  .strictObject({ completed: z.boolean() })
+  .meta({ examples: [{ completed: true }] });
 
 /** GET /api/courses/:id/progress (and the answer of every progress change). */
 export const courseProgressSchema = z.object({
@@ -137,13 +141,15 @@ export const certificateSchema = z.object({
   issuedAt: z.string(),
 });
 
-export const reviewBodySchema = z.strictObject({
-  rating: z.number().int().min(1).max(5),
-  text: textSchema()
-    .trim()
-    .max(COURSE_LIMITS.reviewMaxLength, `At most ${COURSE_LIMITS.reviewMaxLength} characters`)
-    .default(''),
-});
+export const reviewBodySchema = z
+  .strictObject({
+    rating: z.number().int().min(1).max(5),
+    text: textSchema()
+      .trim()
+      .max(COURSE_LIMITS.reviewMaxLength, `At most ${COURSE_LIMITS.reviewMaxLength} characters`)
+      .default(''),
+  })
+  .meta({ examples: [{ rating: 5, text: 'Clear lessons and a fair quiz.' }] });
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -171,7 +177,9 @@ export const reviewPageSchema = z.object({
 });
 
 export const reviewParamsSchema = z.object({ id: textSchema().uuid('Not a valid review') });
-export const reviewHiddenBodySchema = z.strictObject({ hidden: z.boolean() });
+export const reviewHiddenBodySchema = z
+  .strictObject({ hidden: z.boolean() })
+  .meta({ examples: [{ hidden: true }] });
 
 /**
  * A course the caller owns (docs/product.md §2.20 My Courses): bought by a card payment that

@@ -31,7 +31,7 @@ import { chatSearchRoutes } from './routes/chat-search';
 import { chatDrawingRoutes } from './routes/chat-drawings';
 import { vitalsRoutes } from './routes/vitals';
 import { cartRoutes } from './routes/carts';
-import { courseRoutes } from './routes/courses';
+import { courseFileRoute, courseRoutes } from './routes/courses';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
@@ -292,6 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await app.register(chatPlugin);
     }
 
+    // Before the SPA's files: the database's course list, not the build's copy of course.json.
+    await app.register(courseFileRoute);
     const spaIndexFile = await registerStaticSpa(app, config);
     registerNotFoundHandler(app, { spaIndexFile });
 

@@ -1,8 +1,10 @@
 import type { Queryable } from '../db/client';
 import { cartLineOwner } from '../db/repositories/carts';
+import { findCourseState } from '../db/repositories/courses';
 import { orderOwner } from '../db/repositories/orders';
+import { ownsCourse } from '../db/repositories/owned-courses';
 import { paymentOwner } from '../db/repositories/payments';
-import type { OwnedResource } from './access-policy';
+import type { CourseAccess, OwnedResource } from './access-policy';
 
 /** The address of the user who owns the resource with this id; null when there is none. */
 export type OwnerLookup = (db: Queryable, id: string) => Promise<string | null>;
@@ -17,3 +19,19 @@ export const RESOURCE_OWNERS: Readonly<Record<OwnedResource, OwnerLookup>> = {
   order: orderOwner,
   payment: paymentOwner,
 };
+
+/**
+ * The `course-owner` policy's one question: where `email` stands with course `courseId`. An
+ * owner keeps a course an admin unpublished or removed (what was bought stays bought); anyone
+ * else sees such a course as missing, and a course on sale as one to buy.
+ */
+export async function courseAccess(
+  db: Queryable,
+  email: string,
+  courseId: string,
+): Promise<CourseAccess> {
+  const course = await findCourseState(db, courseId);
+  if (!course) return 'missing';
+  if (await ownsCourse(db, email, courseId)) return 'owned';
+  return course.listed ? 'for-sale' : 'missing';
+}

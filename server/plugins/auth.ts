@@ -18,7 +18,7 @@ import {
   type IdentityProvider,
   type VerifiedIdentity,
 } from '../auth/firebase';
-import { RESOURCE_OWNERS } from '../auth/resource-owners';
+import { courseAccess, RESOURCE_OWNERS } from '../auth/resource-owners';
 import { asArray } from '../as-array';
 import { HttpError } from './errors';
 
@@ -90,6 +90,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     request.caller = { email: authenticated.user.email, role: authenticated.user.role };
   };
 
+  // No token: a visitor. A token sent must be good, as on every other route.
+  const authenticateOptionalAccessToken: Hook = async (request) => {
+    if (request.headers.authorization === undefined) return;
+    await authenticateAccessToken(request);
+  };
+
   const authenticateIdToken: Hook = async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, AUTH_MESSAGES.missingIdToken);
@@ -116,6 +122,13 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         credentials.resourceOwner =
           request.caller && id !== undefined ? await ownerOf(app.db, id) : null;
       }
+      if (policy === 'course-owner') {
+        const id = pathId(request);
+        credentials.courseAccess =
+          request.caller && id !== undefined
+            ? await courseAccess(app.db, request.caller.email, id)
+            : 'missing';
+      }
       const denial = accessDenial(policy, credentials, pathEmail(request));
       if (denial) throw new HttpError(denial.status, denial.message);
     };
@@ -141,7 +154,10 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
         `${url} has the '${policy}' policy, which needs an :email param with a params schema`,
       );
     }
-    if (isOwnerPolicy(policy) && (!/\/:id(\/|$)/.test(url) || !route.schema?.params)) {
+    if (
+      (isOwnerPolicy(policy) || policy === 'course-owner') &&
+      (!/\/:id(\/|$)/.test(url) || !route.schema?.params)
+    ) {
       throw new Error(
         `${url} has the '${policy}' policy, which needs an :id param with a params schema`,
       );
@@ -151,9 +167,12 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     route.onRequest = [noStore, ...asArray(route.onRequest)];
     // Stripe sends no user credentials: the route checks the Stripe-Signature of the raw body.
     if (policy === 'stripe-signature') return;
-    const authenticate = ACCESS_TOKEN_POLICIES.has(policy)
-      ? authenticateAccessToken
-      : authenticateIdToken;
+    const authenticate =
+      policy === 'optional-sign-in'
+        ? authenticateOptionalAccessToken
+        : ACCESS_TOKEN_POLICIES.has(policy)
+          ? authenticateAccessToken
+          : authenticateIdToken;
     // Ours first, so a route's own hooks only ever see an authorized request.
     route.preValidation = [authenticate, ...asArray(route.preValidation)];
     route.preHandler = [authorize(policy), ...asArray(route.preHandler)];

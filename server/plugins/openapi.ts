@@ -56,12 +56,16 @@ export function securityFor(policy: AccessPolicy): Array<Partial<Record<Security
   if (ACCESS_TOKEN_POLICIES.has(policy)) return [{ accessToken: [] }];
   if (policy === 'firebase-self') return [{ firebaseIdToken: [] }];
   if (policy === 'stripe-signature') return [{ stripeSignature: [] }];
+  // Optional: none, or an access token.
+  if (policy === 'optional-sign-in') return [{}, { accessToken: [] }];
   return [];
 }
 
 /** Who may call a route, in words: the policy's name first, as the access-policy table has it. */
 const POLICY_DESCRIPTIONS: Record<AccessPolicy, string> = {
   anyone: 'anyone: no credentials needed (any sent are ignored).',
+  'optional-sign-in':
+    'optional-sign-in: anyone; an access token, when sent, names the caller (401 when it is bad or expired).',
   'signed-in': 'signed-in: any signed-in user (an access token).',
   self: 'self: the user named by :email (an access token).',
   'self-or-admin': 'self-or-admin: the user named by :email, or an admin (an access token).',
@@ -74,6 +78,8 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicy, string> = {
     'order-owner: the user who owns the order :id (an access token); anyone else, admins too, gets 404.',
   'payment-owner-or-admin':
     'payment-owner-or-admin: the user who started the checkout :id (its PaymentIntent id), or any admin; anyone else gets 404.',
+  'course-owner':
+    'course-owner: a user who owns the course :id (an access token); 403 for a course on sale they do not own, 404 for no such course.',
   'stripe-signature':
     'stripe-signature: Stripe only; no user credentials, the Stripe-Signature header of the raw body is checked (400 when missing, bad or stale).',
 };
@@ -95,7 +101,11 @@ function policyErrors(
   if (schema?.body || schema?.querystring || schema?.params || policy === 'stripe-signature') {
     errors[400] = errorResponse(400, 'The request is malformed or does not match its schema.');
   }
-  if (ACCESS_TOKEN_POLICIES.has(policy) || policy === 'firebase-self') {
+  if (
+    ACCESS_TOKEN_POLICIES.has(policy) ||
+    policy === 'firebase-self' ||
+    policy === 'optional-sign-in'
+  ) {
     errors[401] = errorResponse(401, 'The token is missing, invalid or expired.');
   }
   if (policy === 'self' || policy === 'self-or-admin' || policy === 'admin') {
@@ -106,6 +116,10 @@ function policyErrors(
   }
   if (isOwnerPolicy(policy)) {
     errors[404] = errorResponse(404, 'No such resource of the caller.');
+  }
+  if (policy === 'course-owner') {
+    errors[403] = errorResponse(403, 'The caller does not own the course.');
+    errors[404] = errorResponse(404, 'No such course.');
   }
   // The rule a route names in config.rateLimit (server/rate-limit.ts).
   if (route.config?.rateLimit !== undefined) {
@@ -134,6 +148,11 @@ const NON_JSON_ANSWERS: Readonly<
     status: 200,
     description: 'The image, as it was uploaded.',
     contentTypes: IMAGE_LIMITS.types,
+  },
+  'GET /api/certificates/:id.pdf': {
+    status: 200,
+    description: 'The certificate, as a PDF (landscape A4).',
+    contentTypes: ['application/pdf'],
   },
 };
 

@@ -20,6 +20,7 @@ import { DomainError } from '../../contract/domain-error';
 import type { Db, Queryable } from '../db/client';
 import { listCartLinesToPay } from '../db/repositories/carts';
 import { insertOrdersForPayment } from '../db/repositories/orders';
+import { findSellableCourses } from '../db/repositories/courses';
 import { ownedCourseIds } from '../db/repositories/owned-courses';
 import {
   countPaidCarts,
@@ -51,7 +52,6 @@ import {
 import { failRefund, pendingRefundsCovered, settleRefund } from '../db/repositories/refunds';
 import { holdExpiry, releaseStock, reserveStock, sellStock } from '../db/repositories/stock';
 import type { ReceiptMails } from '../mail/outbox';
-import { COURSES } from './course-list';
 
 /** What a checkout charges for: the lines, priced by the server, and their total. */
 export type CartSnapshot = {
@@ -90,10 +90,20 @@ function stockDemands(lines: readonly PaymentLine[]) {
   );
 }
 
-/** A course-cart checkout, priced from the server's copy of course.json. */
-export function priceCourses(items: readonly CourseItem[]): CartSnapshot {
+/**
+ * A course-cart checkout, priced from the courses table: only a listed course (published, not
+ * removed) is sold.
+ */
+export async function priceCourses(
+  db: Queryable,
+  items: readonly CourseItem[],
+): Promise<CartSnapshot> {
+  const courses = await findSellableCourses(
+    db,
+    items.map((item) => item._id),
+  );
   const lines = priceCourseItems(items, (courseId, quantity): PaymentLine | undefined => {
-    const course = COURSES.get(courseId);
+    const course = courses.get(courseId);
     return (
       course && {
         lineId: null,
@@ -406,7 +416,9 @@ export function createCheckoutService(deps: {
       if (!gateway)
         throw new DomainError('not-configured', CHECKOUT_MESSAGES.paymentsNotConfigured);
       const snapshot =
-        body.source === 'books' ? await priceBookCart(db, caller.email) : priceCourses(body.items);
+        body.source === 'books'
+          ? await priceBookCart(db, caller.email)
+          : await priceCourses(db, body.items);
       if (snapshot.source === 'courses') {
         // A course is bought once: "You already own {name}" (docs/product.md §2.20).
         const courseIds = snapshot.lines.flatMap((line) => line.courseId ?? []);

@@ -12,6 +12,12 @@ import {
   chatRoomParamsSchema,
 } from '../../contract/chat-moderation';
 import { cartLineParamsSchema, cartLineSchema } from '../../contract/carts';
+import {
+  certificateParamsSchema,
+  courseParamsSchema,
+  lessonParamsSchema,
+  reviewParamsSchema,
+} from '../../contract/courses';
 import { apiErrorSchema } from '../../contract/errors';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { imageParamsSchema } from '../../contract/images';
@@ -31,10 +37,12 @@ import { createBook } from '../../server/db/repositories/books';
 import { insertChatMessage } from '../../server/db/repositories/chat-messages';
 import { fileChatReport } from '../../server/db/repositories/chat-moderation';
 import { insertImage } from '../../server/db/repositories/images';
+import { ownsCourse } from '../../server/db/repositories/owned-courses';
 import { findUserByEmail } from '../../server/db/repositories/users';
 import { registerAuth } from '../../server/plugins/auth';
 import { bearer, buildAccountsApp, freshIp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
+import { insertTestCourse, TEST_QUIZ, type TestCourse } from './helpers/courses';
 import { uniqueEmail } from './helpers/firebase-emulator';
 import { multipartBody, TINY_PNG } from './helpers/multipart';
 import {
@@ -53,6 +61,8 @@ type Outcome = 'ok' | 401 | 403 | 404;
 /** What each kind of caller gets from a route with each policy. */
 const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   anyone: { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
+  // The samples name what anyone may see: a listed course, a preview lesson.
+  'optional-sign-in': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
   'signed-in': { visitor: 401, owner: 'ok', other: 'ok', admin: 'ok' },
   self: { visitor: 401, owner: 'ok', other: 403, admin: 403 },
   'self-or-admin': { visitor: 401, owner: 'ok', other: 403, admin: 'ok' },
@@ -62,6 +72,8 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   'cart-line-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
   'order-owner': { visitor: 401, owner: 'ok', other: 404, admin: 404 },
   'payment-owner-or-admin': { visitor: 401, owner: 'ok', other: 404, admin: 'ok' },
+  // A course on sale that the caller has not bought: "Buy the course", admins too.
+  'course-owner': { visitor: 401, owner: 'ok', other: 403, admin: 403 },
   // No user credentials at all: the signature decides (every sample here is signed).
   'stripe-signature': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
 };
@@ -190,6 +202,48 @@ async function chatReportOf(owner: SignedIn): Promise<string> {
   return filed.id;
 }
 
+/** The matrix's own course (bought by each owner that needs it), made in beforeAll. */
+let course: TestCourse;
+
+/** The matrix course, bought by `owner` (once) with its preview lesson completed. */
+async function ownedCourseOf(owner: SignedIn): Promise<string> {
+  if (!(await ownsCourse(t.db, owner.email, course.id))) {
+    await buyCourses(t.app, gateway, owner, [{ _id: course.id, quantity: 1 }]);
+  }
+  await t.db.query(
+    `insert into lesson_progress (user_email, course_id, lesson_id) values ($1, $2, $3)
+     on conflict do nothing`,
+    [owner.email, course.id, course.lessons.preview],
+  );
+  return course.id;
+}
+
+/** A certificate of `owner`'s in the matrix course (public by its id: a neutral name). */
+async function certificateOf(owner: SignedIn): Promise<string> {
+  await t.db.query(
+    `insert into certificates (id, user_email, course_id, learner_name, course_name)
+     values ($1, $2, $3, 'A. Learner', $4) on conflict do nothing`,
+    [randomUUID().replace(/-/g, '').slice(0, 22), owner.email, course.id, course.name],
+  );
+  const [row] = await t.db.query<{ id: string }>(
+    'select id from certificates where user_email = $1 and course_id = $2',
+    [owner.email, course.id],
+  );
+  if (!row) throw new Error('no certificate');
+  return row.id;
+}
+
+/** `owner`'s review of the matrix course. */
+async function reviewOf(owner: SignedIn): Promise<string> {
+  const [row] = await t.db.query<{ id: string }>(
+    `insert into course_reviews (user_email, course_id, rating, body) values ($1, $2, 4, 'Good')
+     on conflict (user_email, course_id) do update set rating = 4 returning id`,
+    [owner.email, course.id],
+  );
+  if (!row) throw new Error('no review');
+  return row.id;
+}
+
 /**
  * What a path names, by the route's params schema: one entry per kind of resource, made for (and
  * owned by) `owner`. A new route over a resource listed here needs nothing in this file.
@@ -205,6 +259,13 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   [chatMessageParamsSchema, async (owner) => ({ id: await chatMessageOf(owner) })],
   [chatReportParamsSchema, async (owner) => ({ id: await chatReportOf(owner) })],
   [chatRoomParamsSchema, async () => ({ room: 'JavaScript' })],
+  [courseParamsSchema, async (owner) => ({ id: await ownedCourseOf(owner) })],
+  [
+    lessonParamsSchema,
+    async (owner) => ({ id: await ownedCourseOf(owner), lessonId: course.lessons.preview }),
+  ],
+  [certificateParamsSchema, async (owner) => ({ id: await certificateOf(owner) })],
+  [reviewParamsSchema, async (owner) => ({ id: await reviewOf(owner) })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */
@@ -304,6 +365,15 @@ const OVERRIDES: Partial<Record<ListedRoute, Sample>> = {
       return { method: 'GET', url: `/api/booking/email/${at(owner.email)}` };
     },
   },
+  // A quiz (the lesson params' sample is a reading lesson, which anyone may open).
+  'POST /api/courses/:id/lessons/:lessonId/attempts': {
+    ok: [200],
+    request: async (owner) => ({
+      method: 'POST',
+      url: `/api/courses/${await ownedCourseOf(owner)}/lessons/${course.lessons.quiz}/attempts`,
+      payload: { answers: TEST_QUIZ.right },
+    }),
+  },
   'POST /api/chat/rooms/:room/drawings': {
     ok: [201],
     request: async () => ({
@@ -350,6 +420,7 @@ let t: TestApp;
 const gateway = createTestGateway();
 beforeAll(async () => {
   t = await buildAccountsApp({ adminEmails: [adminEmail], seed: true, paymentGateway: gateway });
+  course = await insertTestCourse(t.db, { id: 'matrix-course' });
 });
 afterAll(async () => {
   await t.close();

@@ -36,7 +36,10 @@ type Document = {
 /** The credentials each policy asks for, as OpenAPI security requirements (none: `[]`). */
 const EXPECTED_SECURITY: Record<AccessPolicy, unknown[]> = {
   anyone: [],
+  // Optional: no credentials, or an access token.
+  'optional-sign-in': [{}, { accessToken: [] }],
   'signed-in': [{ accessToken: [] }],
+  'course-owner': [{ accessToken: [] }],
   self: [{ accessToken: [] }],
   'self-or-admin': [{ accessToken: [] }],
   admin: [{ accessToken: [] }],

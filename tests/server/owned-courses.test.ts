@@ -69,6 +69,17 @@ describe('owned courses (My Courses, "You already own")', () => {
       expect(boughtAt).toBeGreaterThanOrEqual(before - 1000);
       expect(boughtAt).toBeLessThanOrEqual(after + 1000);
     }
+    // Nothing opened or completed yet (the lessons are the seed's, whatever they are).
+    for (const course of list) {
+      expect(course).toMatchObject({ percent: 0, certificateId: null });
+      const [first] = await t.db.query<{ id: string }>(
+        `select l.id from course_lessons l join course_sections s on s.id = l.section_id
+         where l.course_id = $1 order by s.position, l.position limit 1`,
+        [course.courseId],
+      );
+      // Continue opens the first lesson (none: a course without lessons).
+      expect(course.continueLessonId).toBe(first?.id ?? null);
+    }
     expect((await owned(buyer)).headers['cache-control']).toBe('no-store');
 
     expect(await ownedOk(neighbour)).toEqual([]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundAcceptedSchema } from '../../contract/admin-orders';
-import { centsToDollars } from '../../contract/money';
+import { centsToDollars, toCents } from '../../contract/money';
 import { salesPeriodDays, salesReportSchema, type SalesReport } from '../../contract/sales';
 import { createBook } from '../../server/db/repositories/books';
-import { COURSES } from '../../server/services/course-list';
+import courseJson from '../../public/course.json';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import { expectError } from './helpers/api-error';
 import type { TestApp } from './helpers/build-test-app';
@@ -23,7 +23,12 @@ describe("the admin's Sales screen: GET /api/admin/sales", () => {
   let admin: SignedIn;
   /** $10, $4 and $25 a copy. */
   const book = { big: '', small: '', old: '' };
-  const [courseA, courseB] = [...COURSES.values()];
+  // Two seeded courses (the seed is public/course.json), as the shop sells them.
+  const [courseA, courseB] = courseJson.map((course) => ({
+    id: course._id,
+    name: course.name,
+    priceCents: toCents(course.price),
+  }));
   const now = new Date();
   const today = salesPeriodDays(1, now)[0] ?? '';
   /** The UTC day `n` days ago, at noon. */

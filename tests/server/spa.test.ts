@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseFileSchema } from '../../contract/courses';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
 const ASSET_JS = 'console.log("app");';
+const ROBOTS_TXT = 'User-agent: *\nAllow: /\n';
 const ABOUT_HTML =
   '<!doctype html><html><body><div id="root" data-prerendered="">About us</div></body></html>';
 
@@ -20,6 +22,7 @@ describe('serving the built SPA', () => {
     await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), ASSET_JS);
     await writeFile(path.join(dir, 'course.json'), '[]');
+    await writeFile(path.join(dir, 'robots.txt'), ROBOTS_TXT);
     await mkdir(path.join(dir, 'prerendered'));
     await writeFile(path.join(dir, 'prerendered', 'about.html'), ABOUT_HTML);
     t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
@@ -102,9 +105,18 @@ describe('serving the built SPA', () => {
   });
 
   it('serves other static files uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(ROBOTS_TXT);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers /course.json from the database, not the build's copy", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/course.json' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    // The build's file says []; the database has the seeded courses.
+    const courses = courseFileSchema.parse(res.json());
+    expect(courses.map((course) => course._id)).toContain('c-01');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 

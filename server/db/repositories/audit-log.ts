@@ -9,7 +9,10 @@ export type AuditAction =
   // A chat report's moderation (subject: 'chat-report:<id>').
   | 'chat.delete'
   | 'chat.dismiss'
-  | 'chat.mute';
+  | 'chat.mute'
+  // A course review hidden or shown again (subject: 'course-review:<id>').
+  | 'course.review.hide'
+  | 'course.review.show';
 
 /** One admin change: who, when, what (docs/architecture.md, "Audit log"). */
 export type AuditEntry = {

@@ -6,6 +6,7 @@ import {
   bearerToken,
   policyFor,
   type AccessPolicy,
+  type CourseAccess,
 } from '@contract/access-policy';
 import { API_ROUTES, type ApiRouteKey, type ApiRouteSpec } from '@contract/api-routes';
 import { DomainError } from '@contract/domain-error';
@@ -74,6 +75,8 @@ type Input<K extends ApiRouteKey> = {
 type RouteSpec<K extends ApiRouteKey> = {
   /** Owner policies: who owns the resource the params name (null when there is none). */
   owner?: (params: Field<K, 'params'>) => string | null;
+  /** `course-owner`: where the caller stands with the params' course (default: missing). */
+  courseAccess?: (params: Field<K, 'params'>, caller: DbUser) => CourseAccess;
   handle(input: Input<K>): Response | Promise<Response>;
 };
 
@@ -82,7 +85,11 @@ type Credentials = { caller: DbUser | null; idTokenEmail: string | null };
 /** 401s, as the server's preValidation hook answers them. */
 function authenticate(policy: AccessPolicy, request: Request): Credentials {
   const token = bearerToken(request.headers.get('authorization'));
-  if (ACCESS_TOKEN_POLICIES.has(policy)) {
+  // No token: a visitor; a token sent must be good (as the server's optional authentication).
+  if (policy === 'optional-sign-in' && request.headers.get('authorization') === null) {
+    return { caller: null, idTokenEmail: null };
+  }
+  if (ACCESS_TOKEN_POLICIES.has(policy) || policy === 'optional-sign-in') {
     if (!token) throw new ApiFailure(401, AUTH_MESSAGES.missingAccessToken);
     const claims = verifyAccessToken(token);
     // The role is read now, not taken from the token: a promotion or deletion counts at once.
@@ -105,7 +112,7 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
 /** 403s, as the server's preHandler hook answers them once the path's `:email` is normalised. */
 export function authorize(
   policy: AccessPolicy,
-  credentials: Credentials & { resourceOwner?: string | null },
+  credentials: Credentials & { resourceOwner?: string | null; courseAccess?: CourseAccess },
   target: string | undefined,
 ): void {
   const denial = accessDenial(policy, credentials, target);
@@ -177,9 +184,13 @@ export function apiRoute<K extends ApiRouteKey>(key: K, spec: RouteSpec<K>): Htt
       const query = validate(schemas.query, queryOf(request));
       const target = (parsedParams as { email?: unknown } | undefined)?.email;
       const resourceOwner = spec.owner?.(parsedParams);
+      const courseAccess =
+        credentials.caller && spec.courseAccess
+          ? spec.courseAccess(parsedParams, credentials.caller)
+          : undefined;
       authorize(
         policy,
-        { ...credentials, resourceOwner },
+        { ...credentials, resourceOwner, courseAccess },
         typeof target === 'string' ? target : undefined,
       );
       return await spec.handle({

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../../server/config';
 import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import { seedCatalogue } from '../../../server/db/seed';
+import { seedCourses } from '../../../server/db/seed-course-catalogue';
 import { checkAnswersAgainstDocument } from './openapi-conformance';
 
 /** Set to run the server suites against PostgreSQL instead of in-memory PGlite. */
@@ -124,7 +125,10 @@ export async function buildTestApp(
   const testDb = await createTestDb();
   try {
     await migrate(testDb.db);
+    // The courses are seeded either way, as every server start does: checkout sells them by id
+    // from the courses table. `seed: false` leaves the book catalogue empty.
     if (options.seed !== false) await seedCatalogue(testDb.db);
+    else await testDb.db.transaction(seedCourses);
     // No drain on close: nothing stands between the tests and the app.
     const timeouts = { drainMs: 0, ...options.app?.timeouts };
     const app = await buildApp({ ...options.app, timeouts, config, db: testDb.db });
