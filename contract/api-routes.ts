@@ -47,7 +47,7 @@ import {
 } from './carts';
 import { chatMessageSchema, drawingShareQuerySchema } from './chat';
 import { chatUnreadSchema } from './chat-unread';
-import { ownedCourseListSchema } from './courses';
+import { courseSummaryListSchema, ownedCourseListSchema } from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
 import { newsletterBodySchema, newsletterResponseSchema } from './newsletter';
@@ -192,6 +192,8 @@ export const API_ROUTES = {
     access: 'signed-in',
     response: { 200: chatUnreadSchema },
   },
+  // Courses (issue 31)
+  'GET /api/courses': { access: 'anyone', response: { 200: courseSummaryListSchema } },
   'GET /api/courses/owned': {
     access: 'signed-in',
     response: { 200: ownedCourseListSchema },
