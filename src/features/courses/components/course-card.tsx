@@ -34,24 +34,25 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
   return (
     <article
       aria-labelledby={headingId}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
     >
-      {/* The picture opens the course page too; the name is its link for keyboards and readers. */}
-      <Link to={page} tabIndex={-1} aria-hidden="true" className="block">
-        <div className="aspect-video overflow-hidden bg-base-200">
-          <img
-            src={course.image}
-            alt={course.name}
-            width={640}
-            height={360}
-            loading="lazy"
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
-          />
-        </div>
-      </Link>
+      <div className="aspect-video overflow-hidden bg-base-200">
+        <img
+          src={course.image}
+          alt={course.name}
+          width={640}
+          height={360}
+          loading="lazy"
+          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+        />
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 id={headingId} className="text-lg font-semibold leading-snug">
-          <Link to={page} className="hover:text-primary hover:underline">
+          {/* One link per card, stretched over it: the picture opens the course page too. */}
+          <Link
+            to={page}
+            className="after:absolute after:inset-0 after:rounded-2xl hover:text-primary hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
+          >
             {course.name}
           </Link>
         </h2>
@@ -71,7 +72,7 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
           <Link
             to={paths.learn(course._id)}
             aria-label={`${COURSE_MESSAGES.ownedGoToCourse}: ${course.name}`}
-            className="btn btn-outline btn-success mt-auto w-full rounded-xl normal-case"
+            className="btn btn-outline btn-success relative z-10 mt-auto w-full rounded-xl normal-case"
           >
             <CheckIcon className="h-5 w-5" />
             {COURSE_MESSAGES.ownedGoToCourse}
@@ -82,7 +83,7 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
             onClick={() =>
               setOutcome({ kind: onAddToCart(course) ? 'added' : 'in-cart', at: Date.now() })
             }
-            className={`btn mt-auto w-full rounded-xl normal-case ${outcome?.kind === 'added' ? 'btn-success text-white' : 'btn-primary'}`}
+            className={`btn relative z-10 mt-auto w-full rounded-xl normal-case ${outcome?.kind === 'added' ? 'btn-success text-white' : 'btn-primary'}`}
           >
             {outcome?.kind === 'added' ? (
               <>
