@@ -65,7 +65,9 @@ function listBooks(query: BookListQuery): { items: Book[]; total: number; limit:
 export const handlers = [
   // The spec's course fetch: the published courses' `_id, name, price, image` (issue 31 §1).
   http.get('/course.json', () =>
-    HttpResponse.json(db.courses.map(({ _id, name, price, image }) => ({ _id, name, price, image }))),
+    HttpResponse.json(
+      db.courses.map(({ _id, name, price, image }) => ({ _id, name, price, image })),
+    ),
   ),
 
   apiRoute('GET /api/courses', { handle: () => HttpResponse.json(db.courses) }),

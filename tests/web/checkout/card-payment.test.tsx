@@ -76,7 +76,9 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
   });
 
   it('a course checkout asks no address: the page pays for "courses", the buyer is the account (D62)', async () => {
-    const courses = [buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19 })];
+    const courses = [
+      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19 }),
+    ];
     const { router } = renderCardPayment(checkoutStore({ source: 'courses', courses }));
 
     expect(

@@ -230,7 +230,9 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
 
   it('asks a course checkout no address: it goes on to the card page (D62)', async () => {
     const courses = [buildCartLine({ _id: 'c-react', name: 'React', price: 49.99 })];
-    const { router } = renderShipping(checkoutStore({ source: 'courses', totalCents: 4999, courses }));
+    const { router } = renderShipping(
+      checkoutStore({ source: 'courses', totalCents: 4999, courses }),
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/paymentcard'));
     expect(screen.queryByRole('form', { name: 'Shipping address' })).not.toBeInTheDocument();

@@ -63,9 +63,7 @@ export function CardForm({ clientSecret, shipping, available, paid, onSucceeded 
     setPending(true);
     try {
       const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: shipping
-          ? { card, billing_details: billingDetails(shipping) }
-          : { card },
+        payment_method: shipping ? { card, billing_details: billingDetails(shipping) } : { card },
       });
       if (result.error) {
         setPayError(result.error.message ?? 'Your payment could not be completed.');
