@@ -127,7 +127,6 @@ export const paymentIntentResponseSchema = z.object({
 });
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
-export type CourseBuyer = z.infer<typeof courseBuyerSchema>;
 export type CheckoutShipping = z.infer<typeof checkoutShippingSchema>;
 
 /** Whether a checkout's buyer has an address to ship to (a book checkout), or none (courses). */
