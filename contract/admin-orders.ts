@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from './payments';
+import { checkoutShippingSchema } from './payments';
 import { textSchema } from './text';
 
 /** A checkout's state for the shop (docs/product.md §10.10): paid, refunded or partly refunded. */
@@ -59,7 +59,8 @@ export const adminOrderParamsSchema = z.object({
 
 /** GET /admin/orders/{id}: the checkout, its lines (refunded or not) and its history. */
 export const adminOrderDetailSchema = adminOrderSummarySchema.extend({
-  shipping: shippingAddressSchema,
+  /** A book checkout's address; a course checkout's buyer (name, email) only (D62). */
+  shipping: checkoutShippingSchema,
   lines: z.array(
     z.object({
       /** The order's id: what a refund names. */

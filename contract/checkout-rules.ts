@@ -1,5 +1,6 @@
 // Zod-free, so the web app may import these as values.
 import { notEnoughStockMessage } from './book-rules';
+import { COURSE_MESSAGES } from './course-rules';
 import { DomainError } from './domain-error';
 
 /** The shipping form's countries (docs/product.md §2), in the spec's order. */
@@ -70,6 +71,8 @@ export function stockShortMessage(short: readonly { name: string; available: num
 /** Texts the card-payment screen shows (docs/product.md §2, §4). */
 export const PAYMENT_TEXTS = {
   heading: 'Pay price of the book',
+  /** A course checkout's heading (D62): it pays for courses, not a book. */
+  courseHeading: 'Pay price of the courses',
   succeeded: 'Congrats! Your payment is completed.',
   notConfigured: 'Card payment is not configured.',
 } as const;
@@ -94,9 +97,18 @@ export function checkoutAmountCents(lines: readonly PricedQuantity[]): number {
   return amountCents;
 }
 
+/** The card page's heading for what it pays: the spec's book text, or the courses' (D62). */
+export function paymentHeading(source: PaymentSource | null): string {
+  return source === 'courses' ? PAYMENT_TEXTS.courseHeading : PAYMENT_TEXTS.heading;
+}
+
+/** A course is bought once (D62): its one quantity, in the cart and at checkout. */
+export const COURSE_QUANTITY = 1;
+
 /**
- * A course-cart checkout's lines, in the order asked: each course at most once, each one known
- * to `lineOf` (which prices it from its owner's course list; undefined for an unknown id).
+ * A course-cart checkout's lines, in the order asked: each course at most once and one of it
+ * ("A course is bought once"), each one known to `lineOf` (which prices it from its owner's
+ * course list; undefined for an unknown id).
  */
 export function priceCourseItems<Line>(
   items: readonly { _id: string; quantity: number }[],
@@ -106,6 +118,9 @@ export function priceCourseItems<Line>(
   return items.map((item) => {
     if (seen.has(item._id)) throw new DomainError('invalid', CHECKOUT_MESSAGES.duplicateCourse);
     seen.add(item._id);
+    if (item.quantity > COURSE_QUANTITY) {
+      throw new DomainError('invalid', COURSE_MESSAGES.boughtOnce);
+    }
     const line = lineOf(item._id, item.quantity);
     if (!line) throw new DomainError('invalid', CHECKOUT_MESSAGES.unknownCourse);
     return line;

@@ -42,6 +42,10 @@ export const COURSE_MESSAGES = {
   certificateNotFound: 'Certificate not found',
   reviewNotFound: 'Review not found',
   videoUrl: 'A video must be a YouTube, Vimeo or MP4 link',
+  /** The shop's mark of a course the user owns, on /courses and in the cart (D62). */
+  ownedGoToCourse: 'Owned — Go to course',
+  /** Adding a course the course cart holds already: nothing is added (D62). */
+  alreadyInCart: 'Already in your cart',
 } as const;
 
 /** A course's study room on the chat connection (issue 31 §4): `course-c-03`. */
@@ -167,4 +171,20 @@ export function lessonDiscussionDraft(
   title: string,
 ): string {
   return `About ${lessonPresenceLabel(lessonNumber, title)} (${lessonPath(courseId, lessonId)}): `;
+}
+
+/** A course's length as the shop writes it (D62): "1 h 35 min", "2 h 0 min", or "45 min". */
+export function courseLengthLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/** A course card's facts (D62): "6 lessons · 1 h 35 min" ("1 lesson" for one). */
+export function courseFactsLabel(lessons: number, minutes: number): string {
+  return `${lessons} ${lessons === 1 ? 'lesson' : 'lessons'} · ${courseLengthLabel(minutes)}`;
+}
+
+/** A course's rating as the cards show it: the average to one decimal and the count, "4.5 (12)". */
+export function courseRatingLabel(rating: { average: number; count: number }): string {
+  return `${(Math.round(rating.average * 10) / 10).toFixed(1)} (${rating.count})`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminOrderStatusSchema } from './admin-orders';
-import { shippingAddressSchema } from './payments';
+import { checkoutShippingSchema } from './payments';
 import { textSchema } from './text';
 
 export { CHECKOUT_MESSAGES } from './checkout-rules';
@@ -58,7 +58,8 @@ export const checkoutSchema = z.object({
   ),
   /** Dollars: what the card was charged. */
   total: z.number().positive(),
-  shipping: shippingAddressSchema,
+  /** A book checkout's address; a course checkout's buyer (name, email) only (D62). */
+  shipping: checkoutShippingSchema,
 });
 
 /** Checkouts per page of My Orders. */

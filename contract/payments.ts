@@ -34,13 +34,25 @@ export const shippingAddressSchema = z.strictObject(
   objectBody,
 );
 
+/**
+ * Who a course checkout is for (docs/decisions.md D62): a course ships nothing, so it asks no
+ * address; the server fills these from the account (its display name, else its email).
+ */
+export const courseBuyerSchema = z.object({ name: z.string(), email: z.string() });
+
+/** What a checkout keeps of its buyer: a book checkout's address, or a course checkout's buyer. */
+export const checkoutShippingSchema = z.union([shippingAddressSchema, courseBuyerSchema]);
+
 const quantitySchema = z
   .number({ error: 'Must be a whole number' })
   .int('Must be a whole number')
   .min(CHECKOUT_LIMITS.minQuantity, `Must be at least ${CHECKOUT_LIMITS.minQuantity}`)
   .max(CHECKOUT_LIMITS.maxQuantity, `Must be at most ${CHECKOUT_LIMITS.maxQuantity}`);
 
-/** One course-cart line: the course (an `_id` of course.json) and how many. */
+/**
+ * One course-cart line: the course and how many. A course is bought once: a quantity above 1 is
+ * refused by priceCourseItems with "A course is bought once" (its own 400, not a field error).
+ */
 export const courseItemSchema = z.strictObject(
   {
     _id: textSchema({ error: 'Must be a string' }).min(1, 'Must not be empty').max(64),
@@ -68,7 +80,11 @@ export const paymentIntentBodySchema = z
               CHECKOUT_LIMITS.maxCourseLines,
               `Must hold at most ${CHECKOUT_LIMITS.maxCourseLines} courses`,
             ),
-          shipping: shippingAddressSchema,
+          /**
+           * Not needed (D62): ignored when sent, so a page loaded before the change still pays.
+           * The buyer's name and email come from the account.
+           */
+          shipping: shippingAddressSchema.optional(),
         },
         objectBody,
       ),
@@ -80,6 +96,9 @@ export const paymentIntentBodySchema = z
       {
         source: 'courses',
         items: [{ _id: 'c-02', quantity: 1 }],
+      },
+      {
+        source: 'books',
         shipping: {
           firstName: 'Ada',
           lastName: 'Lovelace',
@@ -108,6 +127,12 @@ export const paymentIntentResponseSchema = z.object({
 });
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+export type CheckoutShipping = z.infer<typeof checkoutShippingSchema>;
+
+/** Whether a checkout's buyer has an address to ship to (a book checkout), or none (courses). */
+export function hasAddress(shipping: CheckoutShipping): shipping is ShippingAddress {
+  return 'address' in shipping;
+}
 export type CourseItem = z.infer<typeof courseItemSchema>;
 export type PaymentIntentBody = z.infer<typeof paymentIntentBodySchema>;
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { centsToDollars } from '../../contract/money';
 import {
   CHECKOUT_MESSAGES,
+  type CheckoutShipping,
   type CourseItem,
   type PaymentIntentBody,
   type PaymentIntentResponse,
@@ -22,6 +23,7 @@ import { listCartLinesToPay } from '../db/repositories/carts';
 import { insertOrdersForPayment } from '../db/repositories/orders';
 import { findSellableCourses } from '../db/repositories/courses';
 import { ownedCourseIds } from '../db/repositories/owned-courses';
+import { findUserByEmail } from '../db/repositories/users';
 import {
   countPaidCarts,
   findOpenPayment,
@@ -238,13 +240,24 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /**
+   * What the payment keeps of its buyer: a book checkout's address as given; a course checkout's
+   * name and email from the account (D62), as nothing is shipped. The name is the profile's
+   * display name, else the email.
+   */
+  async function shippingOf(caller: Caller, body: PaymentIntentBody): Promise<CheckoutShipping> {
+    if (body.source === 'books') return body.shipping;
+    const name = (await findUserByEmail(db, caller.email))?.profile.name.trim() ?? '';
+    return { name: name === '' ? caller.email : name, email: caller.email };
+  }
+
   async function reuse(
     open: Payment,
-    body: PaymentIntentBody,
+    shipping: CheckoutShipping,
     snapshot: CartSnapshot,
     heldUntil: Date | null,
   ): Promise<PaymentIntentResponse> {
-    await updateOpenPaymentShipping(db, open.id, body.shipping);
+    await updateOpenPaymentShipping(db, open.id, shipping);
     return answer(open, snapshot, heldUntil);
   }
 
@@ -420,7 +433,7 @@ export function createCheckoutService(deps: {
           ? await priceBookCart(db, caller.email)
           : await priceCourses(db, body.items);
       if (snapshot.source === 'courses') {
-        // A course is bought once: "You already own {name}" (docs/product.md §2.20).
+        // A course is bought once: "You already own {name}" (docs/product.md §2.20, D62).
         const courseIds = snapshot.lines.flatMap((line) => line.courseId ?? []);
         refuseOwnedCourses(snapshot.lines, await ownedCourseIds(db, caller.email, courseIds));
       }
@@ -430,8 +443,11 @@ export function createCheckoutService(deps: {
         fingerprint: cartFingerprint(snapshot),
       };
 
+      const shipping = await shippingOf(caller, body);
       const open = await findOpenPayment(db, key);
-      if (open) return reuse(open, body, snapshot, await reserve(open.id, caller.email, snapshot));
+      if (open) {
+        return reuse(open, shipping, snapshot, await reserve(open.id, caller.email, snapshot));
+      }
 
       // Concurrent asks for one cart derive the same payment id and idempotency key, so Stripe
       // creates one PaymentIntent; the same cart bought again later gets new ones.
@@ -469,7 +485,7 @@ export function createCheckoutService(deps: {
         id: paymentId,
         amountCents: snapshot.amountCents,
         lines: snapshot.lines,
-        shipping: body.shipping,
+        shipping,
         paymentIntentId: intent.id,
         clientSecret: intent.clientSecret,
       });
@@ -483,7 +499,7 @@ export function createCheckoutService(deps: {
       // A concurrent ask for the same cart inserted first: answer its payment (the same id, so
       // the hold is the one just renewed).
       const winner = await findOpenPayment(db, key);
-      if (winner) return reuse(winner, body, snapshot, heldUntil);
+      if (winner) return reuse(winner, shipping, snapshot, heldUntil);
       // It was paid in between: this cart is no longer what the user is paying for.
       await releaseStock(db, paymentId);
       throw new DomainError('conflict', CHECKOUT_MESSAGES.cartJustPaid);

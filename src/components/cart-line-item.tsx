@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatCents, toCents } from '@contract/money';
 import { TrashIcon } from '@/components/icons';
 import { QuantityStepper } from '@/components/quantity-stepper';
@@ -32,12 +33,18 @@ type Props = {
   maxQuantity?: number;
   /** Why the line will not be paid (sold out, no longer sold): shown under its name. */
   unavailable?: string;
-  onDecrease: () => void;
-  onIncrease: () => void;
+  /** Minus and plus; a line without them (a course: bought once) shows no quantity control. */
+  onDecrease?: () => void;
+  onIncrease?: () => void;
   onRemove: () => void;
+  /** Shown under the price (the course cart's "Owned — Go to course"). */
+  extra?: ReactNode;
 };
 
-/** One line of a cart (both carts): picture, name, price, minus / quantity / plus, remove. */
+/**
+ * One line of a cart (both carts): picture, name, price, minus / quantity / plus (book lines
+ * only), remove.
+ */
 export function CartLineItem({
   cover,
   name,
@@ -49,6 +56,7 @@ export function CartLineItem({
   onDecrease,
   onIncrease,
   onRemove,
+  extra,
 }: Props) {
   const look = COVERS[cover];
   return (
@@ -77,15 +85,18 @@ export function CartLineItem({
               {unavailable}: not included at checkout
             </p>
           )}
+          {extra}
         </div>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <QuantityStepper
-            name={name}
-            quantity={quantity}
-            max={maxQuantity}
-            onDecrease={onDecrease}
-            onIncrease={onIncrease}
-          />
+          {onDecrease && onIncrease && (
+            <QuantityStepper
+              name={name}
+              quantity={quantity}
+              max={maxQuantity}
+              onDecrease={onDecrease}
+              onIncrease={onIncrease}
+            />
+          )}
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square rounded-lg text-error hover:bg-error/10"

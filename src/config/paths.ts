@@ -20,6 +20,10 @@ export const paths = {
   root: '/',
   home: '/home',
   courses: '/courses',
+  /** A course's page (issue 31 §1). */
+  coursePage: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
+  /** The player at a course: it resumes at the learner's last lesson (issue 31 §2). */
+  learn: (courseId: string) => `/learn/${encodeURIComponent(courseId)}`,
   courseCart: '/cart',
   book: '/book',
   bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,

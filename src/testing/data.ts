@@ -15,12 +15,17 @@ export function buildCourse(overrides: Partial<Course> = {}): Course {
     name: `Course ${_id}`,
     price: 19.99,
     image: `/images/courses/${_id}.svg`,
+    summary: `What ${_id} teaches.`,
+    lessons: 6,
+    minutes: 95,
+    rating: null,
     ...overrides,
   };
 }
 
 export function buildCartLine(overrides: Partial<CourseCartLine> = {}): CourseCartLine {
-  return { ...buildCourse(overrides), quantity: 1, ...overrides };
+  const { _id, name, price, image } = buildCourse(overrides);
+  return { _id, name, price, image, quantity: 1, ...overrides };
 }
 
 export function buildBook(overrides: Partial<Book> = {}): Book {

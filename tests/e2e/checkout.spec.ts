@@ -149,7 +149,7 @@ test('a course-cart purchase empties the course cart and shows in My Orders', as
     price: number;
   }[];
   const course = courses[0]!;
-  const email = await signUpAndLogIn(page, 'checkout-courses');
+  await signUpAndLogIn(page, 'checkout-courses');
   await page.goto('/courses');
   await page
     .getByRole('button', { name: /Add To Cart/ })
@@ -158,7 +158,12 @@ test('a course-cart purchase empties the course cart and shows in My Orders', as
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: /Your Course items:\s*1/ })).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await fillShipping(page, email);
+  // Courses ship nothing: straight to the card page, which pays for "courses" (D62).
+  await expect(page).toHaveURL(/\/paymentcard$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Pay price of the courses' }),
+  ).toBeVisible();
+  await expect(page.getByText('Shipping to')).toHaveCount(0);
   await expect(page.getByText(`Please pay : ${course.price.toFixed(2)}$`)).toBeVisible();
   await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
@@ -172,10 +177,14 @@ test('a course-cart purchase empties the course cart and shows in My Orders', as
     `$${course.price.toFixed(2)}`,
   );
 
-  // The course is the student's now: "Owned" on /courses, and listed in My Courses.
+  // The course is the student's now: "Owned — Go to course" (the player) on /courses, and
+  // listed in My Courses.
   await page.goto('/courses');
   const card = page.getByRole('article', { name: course.name });
-  await expect(card.getByRole('link', { name: /^Owned/ })).toBeVisible();
+  await expect(card.getByRole('link', { name: /^Owned — Go to course/ })).toHaveAttribute(
+    'href',
+    `/learn/${course._id}`,
+  );
   await expect(card.getByRole('button', { name: /Add To Cart/ })).toHaveCount(0);
   await page.goto('/dashboard/myCourses');
   await expect(page.getByRole('article', { name: course.name })).toContainText('Bought on');

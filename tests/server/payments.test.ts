@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLineSchema, type CartLine } from '../../contract/carts';
 import { alreadyOwnedMessage } from '../../contract/checkout-rules';
+import { COURSE_MESSAGES } from '../../contract/course-rules';
 import { apiErrorSchema } from '../../contract/errors';
 import { orderListSchema } from '../../contract/orders';
 import {
@@ -179,14 +180,74 @@ describe('checkout: PaymentIntent and webhook', () => {
         await askForIntent(t.app, user, {
           source: 'courses',
           items: [
-            { _id: 'c-01', quantity: 2 },
+            { _id: 'c-01', quantity: 1 },
             { _id: 'c-03', quantity: 1 },
           ],
         }),
       );
       // public/course.json: c-01 $49.99, c-03 $69.99.
-      expect(answer.amount).toBe(169.97);
-      expect(intentOf(answer.clientSecret).amountCents).toBe(16997);
+      expect(answer.amount).toBe(119.98);
+      expect(intentOf(answer.clientSecret).amountCents).toBe(11998);
+    });
+
+    it('asks a course checkout no address: it keeps the account’s name and email (D62)', async () => {
+      const user = await signIn(t.app, 'pay-courses-no-address');
+      const items = [{ _id: 'c-04', quantity: 1 }];
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/intent',
+          headers: bearer(user.accessToken),
+          payload: { source: 'courses', items },
+        });
+      const first = intentOk(await ask());
+      expect(first.heldUntil).toBeNull();
+      // No display name yet: the email names the buyer.
+      expect((await paymentsOf(user.email))[0]?.shipping).toEqual({
+        name: user.email,
+        email: user.email,
+      });
+
+      // The same cart again reuses its intent, with the account's name as it is now.
+      await t.db.query('update users set name = $2 where email = $1', [user.email, 'Ada Lovelace']);
+      expect(intentOk(await ask()).clientSecret).toBe(first.clientSecret);
+      const [payment] = await paymentsOf(user.email);
+      expect(payment?.shipping).toEqual({ name: 'Ada Lovelace', email: user.email });
+
+      // Its order confirmation and its orders carry the buyer, no address.
+      const confirmation = await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${intentIdOf(first.clientSecret)}`,
+        headers: bearer(user.accessToken),
+      });
+      expect(confirmation.statusCode, confirmation.body).toBe(200);
+      expect(confirmation.json()).toMatchObject({
+        source: 'courses',
+        shipping: { name: 'Ada Lovelace', email: user.email },
+      });
+      expect((await deliverWebhook(t.app, succeeded(first.clientSecret))).statusCode).toBe(200);
+      expect((await ordersOf(user.email))[0]?.shipping).toEqual({
+        name: 'Ada Lovelace',
+        email: user.email,
+      });
+    });
+
+    it('refuses a course bought more than once: 400 "A course is bought once", Stripe not asked', async () => {
+      const user = await signIn(t.app, 'pay-course-twice');
+      const calls = gateway.calls.length;
+      expectError(
+        await askForIntent(t.app, user, {
+          source: 'courses',
+          items: [
+            { _id: 'c-01', quantity: 1 },
+            { _id: 'c-03', quantity: 2 },
+          ],
+        }),
+        400,
+        COURSE_MESSAGES.boughtOnce,
+      );
+      expect(gateway.calls.length).toBe(calls);
+      expect(await paymentsOf(user.email)).toEqual([]);
     });
 
     it('answers 400 for an empty cart of either kind, calling no one', async () => {
@@ -219,6 +280,7 @@ describe('checkout: PaymentIntent and webhook', () => {
         CHECKOUT_MESSAGES.duplicateCourse,
       );
       expect(expectError(await ask([{ _id: 'c-01', quantity: 0 }]), 400)).toContain('quantity');
+      expectError(await ask([{ _id: 'c-01', quantity: 2 }]), 400, COURSE_MESSAGES.boughtOnce);
       expect(expectError(await ask([{ _id: 'c-01', quantity: 100 }]), 400)).toContain('quantity');
       expect(expectError(await ask([{ _id: 'c-01', quantity: 1.5 }]), 400)).toContain('quantity');
       expect(await paymentsOf(user.email)).toEqual([]);
@@ -427,7 +489,7 @@ describe('checkout: PaymentIntent and webhook', () => {
       const answer = intentOk(
         await askForIntent(t.app, user, {
           source: 'courses',
-          items: [{ _id: 'c-05', quantity: 3 }],
+          items: [{ _id: 'c-05', quantity: 1 }],
         }),
       );
       expect((await deliverWebhook(t.app, succeeded(answer.clientSecret))).statusCode).toBe(200);
@@ -436,7 +498,7 @@ describe('checkout: PaymentIntent and webhook', () => {
           course_id: 'c-05',
           book_id: null,
           name: 'Python for Absolute Beginners',
-          quantity: 3,
+          quantity: 1,
           price_cents: 3999,
         },
       ]);

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/admin-orders';
 import { orderNumberOf } from '../../../contract/checkout-rules';
 import { centsToDollars } from '../../../contract/money';
-import type { ShippingAddress } from '../../../contract/payments';
+import type { CheckoutShipping } from '../../../contract/payments';
 import type { Queryable } from '../client';
 import { escapeLike } from './books';
 
@@ -177,7 +177,7 @@ export async function findOrderForAdmin(
   db: Queryable,
   paymentIntentId: string,
 ): Promise<{ paymentRowId: string; order: Omit<AdminOrderDetail, 'history'> } | undefined> {
-  const [row] = await db.query<SummaryRow & { shipping: ShippingAddress }>(
+  const [row] = await db.query<SummaryRow & { shipping: CheckoutShipping }>(
     `${checkoutsCte('and p.payment_intent_id = $1')}
      select ${SUMMARY_COLUMNS.split(', ')
        .map((column) => `c.${column}`)

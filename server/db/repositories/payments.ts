@@ -1,5 +1,5 @@
 import type { PaymentSource } from '../../../contract/checkout-rules';
-import type { ShippingAddress } from '../../../contract/payments';
+import type { CheckoutShipping } from '../../../contract/payments';
 import type { Queryable } from '../client';
 
 /** One line of a payment's snapshot, as stored in `payments.lines`. */
@@ -82,11 +82,11 @@ export async function countPaidCarts(db: Queryable, key: CartKey): Promise<numbe
   return row?.count ?? 0;
 }
 
-/** The address a reused open payment ships to: the latest one the user gave. */
+/** The address (or course buyer, D62) of a reused open payment: the latest one the user gave. */
 export async function updateOpenPaymentShipping(
   db: Queryable,
   id: string,
-  shipping: ShippingAddress,
+  shipping: CheckoutShipping,
 ): Promise<void> {
   await db.query(
     `update payments set shipping = $2::jsonb, updated_at = now()
@@ -99,7 +99,7 @@ export type NewPayment = CartKey & {
   id: string;
   amountCents: number;
   lines: readonly PaymentLine[];
-  shipping: ShippingAddress;
+  shipping: CheckoutShipping;
   paymentIntentId: string;
   clientSecret: string;
 };
@@ -254,7 +254,7 @@ export type CheckoutRecord = {
   amountCents: number;
   createdAt: Date;
   lines: { name: string; quantity: number; unitPriceCents: number }[];
-  shipping: ShippingAddress;
+  shipping: CheckoutShipping;
 };
 
 export async function findCheckout(
@@ -270,7 +270,7 @@ export async function findCheckout(
     amount_cents: number;
     created_at: Date | string;
     lines: { name: string; quantity: number; unitPriceCents: number }[];
-    shipping: ShippingAddress;
+    shipping: CheckoutShipping;
   }>(
     `select id, payment_intent_id, source, status, user_email, amount_cents, created_at, lines,
             shipping

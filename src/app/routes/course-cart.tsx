@@ -1,19 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { startCheckout } from '@/features/checkout/checkout-slice';
 import { CourseCartScreen } from '@/features/course-cart/components/course-cart-screen';
+import { useAuth } from '@/lib/auth';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
-/** Checkout hands the course cart to the payment screens (docs/product.md §4 Checkout). */
+// Signed-in users only: visitors never load it (nor RTK Query with it).
+const OwnedCourseIds = lazy(() => import('@/features/courses/components/owned-course-ids'));
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Checkout hands the course cart to the card page (docs/product.md §4 Checkout): a course ships
+ * nothing, so there is no shipping form (docs/decisions.md D62). A signed-in user's own courses
+ * show as owned and are left out.
+ */
 export default function CourseCartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { status } = useAuth();
+  const signedIn = status === 'signed-in';
+  const [ownedIds, setOwnedIds] = useState<ReadonlySet<string>>(NONE);
   return (
-    <CourseCartScreen
-      onCheckout={(totalCents) => {
-        dispatch(startCheckout({ source: 'courses', totalCents }));
-        navigate(paths.payment);
-      }}
-    />
+    <>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OwnedCourseIds onOwned={setOwnedIds} />
+        </Suspense>
+      )}
+      <CourseCartScreen
+        ownedIds={signedIn ? ownedIds : NONE}
+        onCheckout={(totalCents) => {
+          dispatch(startCheckout({ source: 'courses', totalCents }));
+          navigate(paths.paymentCard);
+        }}
+      />
+    </>
   );
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { addToCart } from '@/features/course-cart/course-cart-slice';
+import { addToCart, selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
 import { CoursesScreen } from '@/features/courses/components/courses-screen';
 import type { Course } from '@/features/courses/types';
 import { useAuth } from '@/lib/auth';
-import { useAppDispatch } from '@/lib/redux-hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 
 // Signed-in users only: visitors never load it (nor RTK Query with it).
 const OwnedCourseIds = lazy(() => import('@/features/courses/components/owned-course-ids'));
@@ -16,7 +16,16 @@ export default function CoursesRoute() {
   const { status } = useAuth();
   const signedIn = status === 'signed-in';
   const [ownedIds, setOwnedIds] = useState<ReadonlySet<string>>(NONE);
-  const handleAdd = useCallback((course: Course) => dispatch(addToCart(course)), [dispatch]);
+  const cartLines = useAppSelector(selectCourseCartLines);
+  // One of each course (docs/decisions.md D62): a course in the cart already is not added again.
+  const handleAdd = useCallback(
+    (course: Course) => {
+      if (cartLines.some((line) => line._id === course._id)) return false;
+      dispatch(addToCart(course));
+      return true;
+    },
+    [cartLines, dispatch],
+  );
   return (
     <>
       {signedIn && (

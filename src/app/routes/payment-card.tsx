@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { PAYMENT_TEXTS } from '@contract/checkout-rules';
+import { paymentHeading } from '@contract/checkout-rules';
 import type { PaymentIntentBody } from '@contract/payments';
 import { paths } from '@/config/paths';
 import {
@@ -43,7 +43,8 @@ function AfterPayment({ status, paymentId }: { status: SettleStatus; paymentId: 
 }
 
 /**
- * /paymentcard: pays the cart the checkout chose, to the address saved at /payment. Once paid,
+ * /paymentcard: pays the cart the checkout chose: the book cart to the address saved at /payment,
+ * the course cart straight from the cart (courses ship nothing, docs/decisions.md D62). Once paid,
  * the course cart empties here (it lives only in the browser); the book cart empties on the
  * server when Stripe's webhook lands, so it is re-read until then.
  */
@@ -61,20 +62,21 @@ export default function PaymentCardRoute() {
   const [paidLineIds, setPaidLineIds] = useState<string[] | null>(null);
   const settle = useSettlePaidBookCart(paidLineIds, bookLines);
 
-  if (!shipping) return <Navigate to={paths.payment} replace />;
+  if (!shipping && source !== 'courses') return <Navigate to={paths.payment} replace />;
   if (!paid && (source === null || cart.status === 'empty')) {
     return (
-      <CheckoutLayout title={PAYMENT_TEXTS.heading} step="Payment">
+      <CheckoutLayout title={paymentHeading(source)} step="Payment">
         <NothingToPay />
       </CheckoutLayout>
     );
   }
 
+  // The course list waits for the owned courses, which it leaves out (nothing is asked meanwhile).
   const intentBody: PaymentIntentBody | null =
-    source === 'books'
+    source === 'books' && shipping
       ? { source, shipping }
-      : source === 'courses'
-        ? { source, items: courseItems, shipping }
+      : source === 'courses' && cart.status === 'ready'
+        ? { source, items: courseItems }
         : null;
 
   const onSucceeded = () => {
@@ -91,8 +93,9 @@ export default function PaymentCardRoute() {
 
   return (
     <CardPaymentScreen
+      title={paymentHeading(source)}
       stripe={stripe}
-      shipping={shipping}
+      shipping={source === 'courses' ? null : shipping}
       intentBody={intentBody}
       paid={paid}
       onSucceeded={onSucceeded}

@@ -1,7 +1,11 @@
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { ShippingAddress } from '@contract/payments';
 import { paths } from '@/config/paths';
-import { saveShippingAddress, selectShippingAddress } from '@/features/checkout/checkout-slice';
+import {
+  saveShippingAddress,
+  selectCheckoutSource,
+  selectShippingAddress,
+} from '@/features/checkout/checkout-slice';
 import { ShippingScreen } from '@/features/checkout/components/shipping-screen';
 import { usableAddress } from '@/features/checkout/shipping-address';
 import { useAuth } from '@/lib/auth';
@@ -20,8 +24,15 @@ function profileAddress(profile: UserProfile): Partial<ShippingAddress> {
   };
 }
 
-/** /payment: the shipping form for the cart a Checkout chose (docs/product.md §2). */
+/** /payment: the shipping form for the book cart a Checkout chose (docs/product.md §2). */
 export default function PaymentRoute() {
+  const source = useAppSelector(selectCheckoutSource);
+  // Courses ship nothing: their checkout asks no address (docs/decisions.md D62).
+  if (source === 'courses') return <Navigate to={paths.paymentCard} replace />;
+  return <ShippingRoute />;
+}
+
+function ShippingRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { user } = useAuth();

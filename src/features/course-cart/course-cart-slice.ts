@@ -1,7 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { COURSE_QUANTITY } from '@contract/checkout-rules';
 import { toCents } from '@contract/money';
 
-/** A course in the cart: all course fields plus quantity (docs/product.md §3). */
+/**
+ * A course in the cart: all course fields plus quantity (docs/product.md §3). A course is bought
+ * once (docs/decisions.md D62): the quantity is always 1, kept for the saved cart's shape.
+ */
 export type CourseCartLine = {
   _id: string;
   name: string;
@@ -20,26 +24,18 @@ export const courseCartSlice = createSlice({
   reducers: {
     addToCart: {
       // The spec's add action compares the cart against a payload field called `bid`.
-      prepare: (course: CourseInput) => ({ payload: { bid: course._id, course } }),
+      // Only the cart's own fields are kept (a listed course carries its summary, rating…).
+      prepare: ({ _id, name, price, image }: CourseInput) => ({
+        payload: { bid: _id, course: { _id, name, price, image } },
+      }),
       reducer: (state, action: PayloadAction<{ bid: string; course: CourseInput }>) => {
-        const line = state.carts.find((item) => item._id === action.payload.bid);
-        if (line) line.quantity += 1;
-        else state.carts.push({ ...action.payload.course, quantity: 1 });
+        // A course already in the cart stays as it is: one of each (the screens say so).
+        if (state.carts.some((item) => item._id === action.payload.bid)) return;
+        state.carts.push({ ...action.payload.course, quantity: COURSE_QUANTITY });
       },
     },
     removeFromCart: (state, action: PayloadAction<string>) => {
       state.carts = state.carts.filter((item) => item._id !== action.payload);
-    },
-    decreaseQuantity: (state, action: PayloadAction<string>) => {
-      const line = state.carts.find((item) => item._id === action.payload);
-      if (!line) return;
-      if (line.quantity <= 1)
-        state.carts = state.carts.filter((item) => item._id !== action.payload);
-      else line.quantity -= 1;
-    },
-    increaseQuantity: (state, action: PayloadAction<string>) => {
-      const line = state.carts.find((item) => item._id === action.payload);
-      if (line) line.quantity += 1;
     },
     /** After the courses were paid for (the cart is client-only, so the client empties it). */
     clearCart: (state) => {
@@ -51,13 +47,27 @@ export const courseCartSlice = createSlice({
     selectCourseCartLines: (state) => state.carts,
     selectCourseCartCount: (state) => state.carts.length,
     /** Σ price × quantity, computed in cents so it never drifts. */
-    selectCourseCartTotalCents: (state) =>
-      state.carts.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0),
+    selectCourseCartTotalCents: (state) => courseLinesTotalCents(state.carts),
   },
 });
 
-export const { addToCart, removeFromCart, decreaseQuantity, increaseQuantity, clearCart } =
-  courseCartSlice.actions;
+/** The lines' total in cents (price × quantity, summed in cents so it never drifts). */
+export function courseLinesTotalCents(lines: readonly CourseCartLine[]): number {
+  return lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+}
+
+/**
+ * The lines a checkout pays for: those of courses the user does not own (an owned course in a
+ * saved cart is shown as owned and left out, docs/decisions.md D62).
+ */
+export function payableCourseLines(
+  lines: readonly CourseCartLine[],
+  ownedIds: ReadonlySet<string>,
+): CourseCartLine[] {
+  return lines.filter((line) => !ownedIds.has(line._id));
+}
+
+export const { addToCart, removeFromCart, clearCart } = courseCartSlice.actions;
 
 export const { selectCourseCartLines, selectCourseCartCount, selectCourseCartTotalCents } =
   courseCartSlice.selectors;

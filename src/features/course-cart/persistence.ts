@@ -1,4 +1,5 @@
 // The course cart lives only in the browser (no server calls) and survives a reload.
+import { COURSE_QUANTITY } from '@contract/checkout-rules';
 import { COURSE_CART_STORAGE_KEY as KEY } from '@contract/saved-course-cart';
 import type { CourseCartLine, CourseCartState } from './course-cart-slice';
 
@@ -18,6 +19,19 @@ function isLine(value: unknown): value is CourseCartLine {
   );
 }
 
+/**
+ * One line per course, each of quantity 1 (a course is bought once, docs/decisions.md D62): a
+ * cart saved before, with "× 2" or the same course twice, loads as one of each.
+ */
+function oneOfEach(lines: readonly CourseCartLine[]): CourseCartLine[] {
+  const seen = new Set<string>();
+  return lines.flatMap((line) => {
+    if (seen.has(line._id)) return [];
+    seen.add(line._id);
+    return [{ ...line, quantity: COURSE_QUANTITY }];
+  });
+}
+
 /** Reads the saved cart; anything damaged or foreign yields an empty cart, never an error. */
 export function loadCourseCart(storage: Storage = localStorage): CourseCartState {
   try {
@@ -27,7 +41,7 @@ export function loadCourseCart(storage: Storage = localStorage): CourseCartState
       parsed !== null &&
       Array.isArray((parsed as { carts?: unknown }).carts)
     ) {
-      return { carts: (parsed as { carts: unknown[] }).carts.filter(isLine) };
+      return { carts: oneOfEach((parsed as { carts: unknown[] }).carts.filter(isLine)) };
     }
   } catch {
     // Unreadable storage or invalid JSON: start empty.

@@ -1,2 +1,4 @@
-/** A course as course.json lists it (docs/product.md §3); price in dollars. */
-export type Course = { _id: string; name: string; price: number; image: string };
+import type { CourseSummary } from '@contract/courses';
+
+/** A course as `GET /api/courses` lists it (docs/product.md §2.5); price in dollars. */
+export type Course = CourseSummary;

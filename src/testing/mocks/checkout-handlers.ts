@@ -15,11 +15,15 @@ import {
   type MyCheckoutPage,
   type Order,
 } from '@contract/orders';
-import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
+import type {
+  CheckoutShipping,
+  PaymentIntentBody,
+  PaymentIntentResponse,
+} from '@contract/payments';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { summaryOf } from './admin-order-handlers';
 import { cartLineView } from './cart-handlers';
-import { db, type DbOrder, type DbPayment, type PaymentLine } from './db';
+import { db, type DbOrder, type DbPayment, type DbUser, type PaymentLine } from './db';
 
 // The checkout and order routes (docs/architecture.md §3) over db.payments and db.orders. As on the server,
 // the amount comes from the fake db (the book cart, or the course list), never from the client,
@@ -91,6 +95,13 @@ function ownedCourses(email: string): OwnedCourse[] {
     .sort((a, b) => b.boughtAt.localeCompare(a.boughtAt) || a.courseId.localeCompare(b.courseId));
 }
 
+/** As the server keeps it: a book checkout's address; a course buyer's name and email (D62). */
+function shippingOf(body: PaymentIntentBody, caller: DbUser): CheckoutShipping {
+  if (body.source === 'books') return body.shipping;
+  const name = caller.profile.name.trim();
+  return { name: name === '' ? caller.email : name, email: caller.email };
+}
+
 const sameLines = (a: PaymentLine[], b: PaymentLine[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -152,8 +163,10 @@ const publicOrder = ({ _id, name, quantity, price, refunded = false }: DbOrder):
 export const checkoutHandlers = [
   apiRoute('POST /api/payments/intent', {
     handle: ({ caller, body }) => {
-      const { email } = requireCaller(caller);
+      const buyer = requireCaller(caller);
+      const { email } = buyer;
       const lines = pricedLines(body, email);
+      const shipping = shippingOf(body, buyer);
       // The server's rule: the same refusals of an empty cart or an amount Stripe will not take.
       const amountCents = checkoutAmountCents(lines);
       // A course is bought once: "You already own {name}".
@@ -167,7 +180,7 @@ export const checkoutHandlers = [
           sameLines(candidate.lines, lines),
       );
       if (payment) {
-        payment.shipping = body.shipping;
+        payment.shipping = shipping;
       } else {
         // Shaped like Stripe's ids (no `_` after the prefix), as the Stripe.js fake checks client secrets.
         const id = `pi_mock${++paymentSequence}`;
@@ -178,7 +191,7 @@ export const checkoutHandlers = [
           source: body.source,
           lines,
           amountCents,
-          shipping: body.shipping,
+          shipping,
           status: 'pending',
           createdAt: Date.now(),
         };

@@ -3,7 +3,7 @@ import type { BookDetail, BookHistoryEntry } from '@contract/books';
 import type { CartLine } from '@contract/carts';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { Order } from '@contract/orders';
-import type { ShippingAddress } from '@contract/payments';
+import type { CheckoutShipping } from '@contract/payments';
 import type { UserProfile, UserRole } from '@contract/users';
 import type { PageRoute, VitalsBeacon } from '@contract/vitals';
 import type { Course } from '@/features/courses/types';
@@ -17,7 +17,7 @@ export type DbOrder = Omit<Order, 'refunded'> & {
   hidden?: boolean;
   email: string;
   paymentId: string;
-  shipping: ShippingAddress;
+  shipping: CheckoutShipping;
   /** Orders are listed newest first. */
   createdAt: number;
 };
@@ -41,7 +41,7 @@ export type DbPayment = {
   source: PaymentSource;
   lines: PaymentLine[];
   amountCents: number;
-  shipping: ShippingAddress;
+  shipping: CheckoutShipping;
   status: 'pending' | 'succeeded' | 'failed' | 'refunded';
   /** When the checkout started (epoch milliseconds); now, if a test leaves it out. */
   createdAt?: number;

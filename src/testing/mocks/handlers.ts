@@ -63,7 +63,14 @@ function listBooks(query: BookListQuery): { items: Book[]; total: number; limit:
 }
 
 export const handlers = [
-  http.get('/course.json', () => HttpResponse.json(db.courses)),
+  // The spec's course fetch: the published courses' `_id, name, price, image` (issue 31 §1).
+  http.get('/course.json', () =>
+    HttpResponse.json(
+      db.courses.map(({ _id, name, price, image }) => ({ _id, name, price, image })),
+    ),
+  ),
+
+  apiRoute('GET /api/courses', { handle: () => HttpResponse.json(db.courses) }),
 
   apiRoute('GET /api/books', {
     handle: ({ query }) => {

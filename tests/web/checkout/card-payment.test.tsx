@@ -59,20 +59,39 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
   it("the course cart: the server prices the courses from its own list, whatever the client's price", async () => {
     // The client's copy says $1; the server's course list says $49.99 and $19.
     const courses = [
-      buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 1, quantity: 2 }),
-      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 1, quantity: 1 }),
+      buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 1 }),
+      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 1 }),
     ];
-    renderCardPayment(checkoutStore({ source: 'courses', shipping: ADDRESS, courses }));
+    renderCardPayment(checkoutStore({ source: 'courses', courses }));
 
-    // 2 × 49.99 + 19
-    expect(await screen.findByText('Please pay : 118.98$')).toBeVisible();
+    // 49.99 + 19
+    expect(await screen.findByText('Please pay : 68.99$')).toBeVisible();
     // Courses hold no stock: nothing is said of a hold.
     expect(screen.queryByText(/held for you/)).not.toBeInTheDocument();
     expect(db.payments).toHaveLength(1);
     expect(db.payments[0]?.lines.map((line) => [line.name, line.quantity])).toEqual([
-      ['React from Zero to Hero', 2],
+      ['React from Zero to Hero', 1],
       ['Creative Story Writing', 1],
     ]);
+  });
+
+  it('a course checkout asks no address: the page pays for "courses", the buyer is the account (D62)', async () => {
+    const courses = [
+      buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19 }),
+    ];
+    const { router } = renderCardPayment(checkoutStore({ source: 'courses', courses }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_TEXTS.courseHeading }),
+    ).toBeVisible();
+    expect(PAYMENT_TEXTS.courseHeading).toContain('courses');
+    expect(screen.queryByText(PAYMENT_TEXTS.heading)).not.toBeInTheDocument();
+    await readyToPay();
+    expect(router.state.location.pathname).toBe('/paymentcard');
+    expect(screen.queryByText(/Shipping to/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Change address' })).not.toBeInTheDocument();
+    // The intent was asked without an address; the fake API, as the server, names the account.
+    expect(db.payments[0]?.shipping).toEqual({ name: 'Sam Student', email: ADDRESS.email });
   });
 
   it('Pay is disabled with a spinner while pending: a double click confirms once', async () => {
@@ -113,12 +132,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     const courses = [
       buildCartLine({ _id: 'c-python', name: 'Python for Data Science', price: 39.5 }),
     ];
-    const store = checkoutStore({
-      source: 'courses',
-      totalCents: 3950,
-      shipping: ADDRESS,
-      courses,
-    });
+    const store = checkoutStore({ source: 'courses', totalCents: 3950, courses });
     const { user } = renderCardPayment(store);
     await readyToPay();
     expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
@@ -131,10 +145,13 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
     expect(selectCourseCartLines(store.getState())).toEqual([]);
-    // Nothing is left to pay; the address is remembered for the next checkout.
+    // Nothing is left to pay; no address was asked, so none is saved.
     expect(selectCheckoutSource(store.getState())).toBeNull();
-    expect(selectShippingAddress(store.getState())).toEqual(ADDRESS);
+    expect(selectShippingAddress(store.getState())).toBeNull();
     expect(screen.getByText('Please pay : 39.50$')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: PAYMENT_TEXTS.courseHeading }),
+    ).toBeVisible();
 
     // The confirmation: the order number, the lines, the total paid, the address, and links.
     const confirmation = await screen.findByRole('region', { name: 'Order confirmation' });
@@ -145,7 +162,10 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
     expect(within(confirmation).getByText('Total paid').nextElementSibling).toHaveTextContent(
       '$39.50',
     );
-    expect(within(confirmation).getByText(ADDRESS.address, { exact: false })).toBeVisible();
+    // A course checkout has no address: its buyer, by the account's name and email.
+    expect(within(confirmation).getByRole('heading', { name: 'Billed to' })).toBeVisible();
+    expect(within(confirmation).getByText('Sam Student', { exact: false })).toBeVisible();
+    expect(within(confirmation).queryByText(ADDRESS.address, { exact: false })).toBeNull();
     expect(within(confirmation).getByRole('link', { name: 'See My Orders' })).toHaveAttribute(
       'href',
       '/dashboard/myOrders',
@@ -389,7 +409,7 @@ describe('card payment (/paymentcard)', { timeout: 20_000 }, () => {
   });
 
   it('with nothing to pay it says so, with links to both carts', async () => {
-    renderCardPayment(checkoutStore({ source: 'courses', shipping: ADDRESS, courses: [] }));
+    renderCardPayment(checkoutStore({ source: 'courses', courses: [] }));
 
     expect(await screen.findByText('Your cart is empty.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to your book cart' })).toBeVisible();

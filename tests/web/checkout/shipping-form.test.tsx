@@ -228,12 +228,14 @@ describe('shipping form (/payment)', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Go to your course cart' })).toBeVisible();
   });
 
-  it('pays the course cart when its Checkout was pressed', async () => {
-    const courses = [buildCartLine({ _id: 'c-react', name: 'React', price: 49.99, quantity: 2 })];
-    renderShipping(checkoutStore({ source: 'courses', totalCents: 9998, courses }));
+  it('asks a course checkout no address: it goes on to the card page (D62)', async () => {
+    const courses = [buildCartLine({ _id: 'c-react', name: 'React', price: 49.99 })];
+    const { router } = renderShipping(
+      checkoutStore({ source: 'courses', totalCents: 4999, courses }),
+    );
 
-    expect(await screen.findByText('Paying for your course cart (2 items)')).toBeVisible();
-    expect(screen.getByText('$99.98')).toBeVisible();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paymentcard'));
+    expect(screen.queryByRole('form', { name: 'Shipping address' })).not.toBeInTheDocument();
   });
 
   it('an empty course cart: nothing to pay', async () => {

@@ -10,14 +10,14 @@ function cartStore(...lines: ReturnType<typeof buildCartLine>[]) {
 }
 
 const react = buildCartLine({ _id: 'c-react', name: 'React Basics', price: 10.5, quantity: 1 });
-const python = buildCartLine({ _id: 'c-python', name: 'Python Basics', price: 0.2, quantity: 2 });
+const python = buildCartLine({ _id: 'c-python', name: 'Python Basics', price: 0.2 });
 
 function summary() {
   return screen.getByRole('complementary', { name: 'Order summary' });
 }
 
 describe('course cart screen', () => {
-  it('shows the number of lines, each line with its price and quantity, and the total', async () => {
+  it('shows the number of lines, each line with its price, and the total', async () => {
     renderApp({ route: '/cart' }, { store: cartStore(react, python) });
 
     expect(
@@ -29,32 +29,19 @@ describe('course cart screen', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('React Basics');
     expect(items[0]).toHaveTextContent('$10.50');
-    expect(screen.getByRole('status', { name: 'Quantity of Python Basics' })).toHaveTextContent(
-      '2',
-    );
-    // The heading counts the lines (docs/product.md §2.6), the summary the quantities.
-    expect(within(summary()).getByText('Total quantity').nextElementSibling).toHaveTextContent('3');
-    // 10.50 + 2 × 0.20
-    expect(within(summary()).getByText('Total:').nextElementSibling).toHaveTextContent('$10.90');
+    expect(within(summary()).getByText('Total quantity').nextElementSibling).toHaveTextContent('2');
+    // 10.50 + 0.20
+    expect(within(summary()).getByText('Total:').nextElementSibling).toHaveTextContent('$10.70');
   });
 
-  it('plus and minus change the quantity and the total; minus at 1 removes the line', async () => {
-    const { user } = renderApp({ route: '/cart' }, { store: cartStore(react) });
+  it('has no quantity buttons: a course is bought once (D62)', async () => {
+    renderApp({ route: '/cart' }, { store: cartStore(react, python) });
 
-    await user.click(
-      await screen.findByRole('button', { name: 'Increase quantity of React Basics' }),
-    );
-    expect(screen.getByRole('status', { name: 'Quantity of React Basics' })).toHaveTextContent('2');
-    expect(summary()).toHaveTextContent('$21.00');
-
-    await user.click(screen.getByRole('button', { name: 'Decrease quantity of React Basics' }));
-    expect(screen.getByRole('status', { name: 'Quantity of React Basics' })).toHaveTextContent('1');
-
-    await user.click(screen.getByRole('button', { name: 'Decrease quantity of React Basics' }));
-    expect(screen.queryByText('React Basics')).not.toBeInTheDocument();
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Your Course items: 0' }),
-    ).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Your Course items: 2' });
+    expect(screen.queryByRole('button', { name: /increase quantity/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /decrease quantity/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /quantity of/i })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
   });
 
   it('removes a line with its remove button', async () => {
@@ -64,7 +51,7 @@ describe('course cart screen', () => {
     expect(screen.queryByText('React Basics')).not.toBeInTheDocument();
     expect(screen.getByText('Python Basics')).toBeInTheDocument();
     expect(store.getState().courseCart.carts.map((line) => line._id)).toEqual(['c-python']);
-    expect(summary()).toHaveTextContent('$0.40');
+    expect(summary()).toHaveTextContent('$0.20');
   });
 
   it('an empty cart shows a friendly message, $0.00 and a disabled Checkout', async () => {
@@ -82,15 +69,16 @@ describe('course cart screen', () => {
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 
-  it('Checkout stores the total in cents and which cart, and goes to /payment', async () => {
+  it('Checkout stores the total in cents and which cart, and goes straight to the card page', async () => {
     const { user, store, router } = renderApp(
       { route: '/cart' },
       { store: cartStore(react, python), auth: { user: buildUser() } },
     );
 
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    expect(selectCheckoutTotalCents(store.getState())).toBe(1090);
+    // Courses ship nothing: no shipping form (D62).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/paymentcard'));
+    expect(selectCheckoutTotalCents(store.getState())).toBe(1070);
     expect(selectCheckoutSource(store.getState())).toBe('courses');
   });
 });

@@ -3,8 +3,7 @@ import { makeStore } from '@/app/store';
 import {
   addToCart,
   clearCart,
-  decreaseQuantity,
-  increaseQuantity,
+  payableCourseLines,
   removeFromCart,
   selectCourseCartCount,
   selectCourseCartLines,
@@ -17,21 +16,31 @@ function storeWith(...lines: ReturnType<typeof buildCartLine>[]) {
 }
 
 describe('course cart slice', () => {
-  it('appends a course that is not in the cart with quantity 1', () => {
+  it('appends a course that is not in the cart with quantity 1, keeping only the cart fields', () => {
     const store = storeWith();
-    const course = buildCourse({ _id: 'c1', name: 'React', price: 10 });
+    const course = buildCourse({ _id: 'c1', name: 'React', price: 10, image: '/r.svg' });
     store.dispatch(addToCart(course));
-    expect(selectCourseCartLines(store.getState())).toEqual([{ ...course, quantity: 1 }]);
+    expect(selectCourseCartLines(store.getState())).toEqual([
+      { _id: 'c1', name: 'React', price: 10, image: '/r.svg', quantity: 1 },
+    ]);
   });
 
-  it('raises the quantity by 1 when the course is already in the cart (compared by id)', () => {
+  it('holds one of each course: adding one already in the cart changes nothing (by id)', () => {
     const store = storeWith();
     const course = buildCourse({ _id: 'c1' });
     store.dispatch(addToCart(course));
+    const before = store.getState().courseCart;
     store.dispatch(addToCart({ ...course, name: 'Renamed elsewhere' }));
-    const lines = selectCourseCartLines(store.getState());
-    expect(lines).toHaveLength(1);
-    expect(lines[0]?.quantity).toBe(2);
+    expect(store.getState().courseCart).toEqual(before);
+    expect(selectCourseCartLines(store.getState())).toMatchObject([
+      { _id: 'c1', name: course.name, quantity: 1 },
+    ]);
+  });
+
+  it('leaves owned courses out of what a checkout pays', () => {
+    const lines = [buildCartLine({ _id: 'a' }), buildCartLine({ _id: 'b' })];
+    expect(payableCourseLines(lines, new Set(['a'])).map((line) => line._id)).toEqual(['b']);
+    expect(payableCourseLines(lines, new Set())).toEqual(lines);
   });
 
   it('carries the id in a payload field called bid', () => {
@@ -40,10 +49,7 @@ describe('course cart slice', () => {
   });
 
   it('clearCart (after the courses were paid) empties the cart', () => {
-    const store = storeWith(
-      buildCartLine({ _id: 'c1' }),
-      buildCartLine({ _id: 'c2', quantity: 3 }),
-    );
+    const store = storeWith(buildCartLine({ _id: 'c1' }), buildCartLine({ _id: 'c2' }));
     store.dispatch(clearCart());
     expect(selectCourseCartLines(store.getState())).toEqual([]);
     expect(selectCourseCartTotalCents(store.getState())).toBe(0);
@@ -55,36 +61,15 @@ describe('course cart slice', () => {
     expect(selectCourseCartLines(store.getState()).map((line) => line._id)).toEqual(['b']);
   });
 
-  it('minus at quantity 1 removes the line', () => {
-    const store = storeWith(buildCartLine({ _id: 'a', quantity: 1 }));
-    store.dispatch(decreaseQuantity('a'));
-    expect(selectCourseCartLines(store.getState())).toEqual([]);
-  });
-
-  it('minus above 1 lowers the quantity by 1', () => {
-    const store = storeWith(buildCartLine({ _id: 'a', quantity: 3 }));
-    store.dispatch(decreaseQuantity('a'));
-    expect(selectCourseCartLines(store.getState())[0]?.quantity).toBe(2);
-  });
-
-  it('plus raises the quantity by 1', () => {
-    const store = storeWith(buildCartLine({ _id: 'a', quantity: 1 }));
-    store.dispatch(increaseQuantity('a'));
-    store.dispatch(increaseQuantity('a'));
-    expect(selectCourseCartLines(store.getState())[0]?.quantity).toBe(3);
-  });
-
-  it('ignores minus, plus and remove for an id that is not in the cart', () => {
-    const store = storeWith(buildCartLine({ _id: 'a', quantity: 2 }));
+  it('ignores remove for an id that is not in the cart', () => {
+    const store = storeWith(buildCartLine({ _id: 'a' }));
     const before = store.getState().courseCart;
-    store.dispatch(increaseQuantity('zzz'));
-    store.dispatch(decreaseQuantity('zzz'));
     store.dispatch(removeFromCart('zzz'));
     expect(store.getState().courseCart).toEqual(before);
   });
 
   it('counts distinct lines, not quantities', () => {
-    const store = storeWith(buildCartLine({ _id: 'a', quantity: 5 }), buildCartLine({ _id: 'b' }));
+    const store = storeWith(buildCartLine({ _id: 'a' }), buildCartLine({ _id: 'b' }));
     expect(selectCourseCartCount(store.getState())).toBe(2);
   });
 
@@ -94,10 +79,9 @@ describe('course cart slice', () => {
       buildCartLine({ _id: 'b', price: 0.2 }),
     );
     expect(selectCourseCartTotalCents(store.getState())).toBe(30);
-    store.dispatch(increaseQuantity('a'));
     store.dispatch(addToCart(buildCourse({ _id: 'c', price: 19.99 })));
-    // 2 × 10 + 20 + 1999
-    expect(selectCourseCartTotalCents(store.getState())).toBe(2039);
+    // 10 + 20 + 1999
+    expect(selectCourseCartTotalCents(store.getState())).toBe(2029);
   });
 
   it('totals 0 for an empty cart', () => {

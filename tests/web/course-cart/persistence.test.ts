@@ -3,7 +3,6 @@ import { SAVED_COURSE_CART_ATTRIBUTE, SAVED_COURSE_CART_PROBE } from '@contract/
 import { makeStore } from '@/app/store';
 import {
   addToCart,
-  increaseQuantity,
   removeFromCart,
   selectCourseCartLines,
 } from '@/features/course-cart/course-cart-slice';
@@ -14,10 +13,29 @@ describe('course cart persistence', () => {
     const first = makeStore();
     const course = buildCourse({ _id: 'c1', price: 12.5 });
     first.dispatch(addToCart(course));
-    first.dispatch(increaseQuantity('c1'));
 
     const reloaded = makeStore();
-    expect(selectCourseCartLines(reloaded.getState())).toEqual([{ ...course, quantity: 2 }]);
+    const { _id, name, price, image } = course;
+    expect(selectCourseCartLines(reloaded.getState())).toEqual([
+      { _id, name, price, image, quantity: 1 },
+    ]);
+  });
+
+  it('loads a cart saved with "× 2" or a course twice as one of each (D62)', () => {
+    localStorage.setItem(
+      'courseCart',
+      JSON.stringify({
+        carts: [
+          { _id: 'a', name: 'Twice', price: 5, image: '/a.svg', quantity: 2 },
+          { _id: 'b', name: 'Once', price: 7, image: '/b.svg', quantity: 1 },
+          { _id: 'a', name: 'Twice again', price: 5, image: '/a.svg', quantity: 1 },
+        ],
+      }),
+    );
+    expect(selectCourseCartLines(makeStore().getState())).toEqual([
+      { _id: 'a', name: 'Twice', price: 5, image: '/a.svg', quantity: 1 },
+      { _id: 'b', name: 'Once', price: 7, image: '/b.svg', quantity: 1 },
+    ]);
   });
 
   it('starts with an empty cart when the saved value is not valid JSON', () => {

@@ -4,6 +4,7 @@ import { makeStore } from '@/app/store';
 import { coursesSlice, fetchCourses, selectCourses } from '@/features/courses/courses-slice';
 import { buildCourse } from '@/testing/data';
 import { db } from '@/testing/mocks/db';
+import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
 const reducer = coursesSlice.reducer;
@@ -44,7 +45,7 @@ describe('courses slice', () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it('fetches course.json into the store', async () => {
+  it('fetches GET /api/courses into the store', async () => {
     const store = makeStore({ persist: false });
     await store.dispatch(fetchCourses({}));
     expect(selectCourses(store.getState())).toEqual({
@@ -55,9 +56,9 @@ describe('courses slice', () => {
     });
   });
 
-  it('stores the failure message when course.json cannot be loaded', async () => {
+  it('stores the failure message when GET /api/courses cannot be loaded', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get('/course.json', () => new HttpResponse(null, { status: 500 })));
+    server.use(http.get(apiPath('/courses'), () => new HttpResponse(null, { status: 500 })));
     const store = makeStore({ persist: false });
     await store.dispatch(fetchCourses({}));
     expect(selectCourses(store.getState())).toEqual({
@@ -74,9 +75,11 @@ describe('courses slice', () => {
     );
   });
 
-  it('rejects a course.json that is not a course list', async () => {
+  it('rejects a GET /api/courses that is not a course list', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(http.get('/course.json', () => HttpResponse.json([{ _id: 1, name: 'No price' }])));
+    server.use(
+      http.get(apiPath('/courses'), () => HttpResponse.json([{ _id: 1, name: 'No price' }])),
+    );
     const store = makeStore({ persist: false });
     await store.dispatch(fetchCourses({}));
     expect(selectCourses(store.getState()).error).toBe(
@@ -87,7 +90,7 @@ describe('courses slice', () => {
   it('does not start a second request while one is running', async () => {
     let requests = 0;
     server.use(
-      http.get('/course.json', () => {
+      http.get(apiPath('/courses'), () => {
         requests += 1;
       }),
     );

@@ -254,6 +254,21 @@ describe('Orders (admin)', { timeout: 15_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('View shows a course checkout’s buyer, with no address (D62)', async () => {
+    checkout('pi_eve', 'eve@example.test', '2026-01-14T10:00:00Z', [
+      { name: 'React from Zero to Hero', quantity: 1, price: 50 },
+    ]);
+    const payment = db.payments.find((candidate) => candidate.id === 'pi_eve');
+    if (!payment) throw new Error('no payment');
+    payment.source = 'courses';
+    payment.shipping = { name: 'Eve Learner', email: 'eve@example.test' };
+    await renderOrders('/dashboard/orders?order=pi_eve');
+
+    expect(await screen.findByText('Bought by')).toBeInTheDocument();
+    expect(screen.getByText('Eve Learner, eve@example.test')).toBeInTheDocument();
+    expect(screen.queryByText('Ships to')).not.toBeInTheDocument();
+  });
+
   it('refunds one selected line after a confirmation', async () => {
     const { bob } = seed();
     const { user } = await openBob();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API_ROUTES, type ApiRouteSpec } from '@contract/api-routes';
 import { ACCESS_POLICIES, API_DESCRIPTION_ROUTES, type ListedRoute } from '@contract/access-policy';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-rules';
+import { COURSE_MESSAGES } from '@contract/course-rules';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
 import { db } from '@/testing/mocks/db';
 import { apiPath, handlers } from '@/testing/mocks/handlers';
@@ -153,15 +154,21 @@ describe('the msw fakes authorize by the contract table', () => {
       body: { source: 'books', shipping },
     });
     expect(empty).toEqual({ status: 400, json: error('bad_request', CHECKOUT_MESSAGES.emptyCart) });
+    // A course is bought once, and its checkout asks no address (D62).
+    const twice = await call('POST', '/payments/intent', {
+      token: student,
+      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 2 }] },
+    });
+    expect(twice).toEqual({ status: 400, json: error('bad_request', COURSE_MESSAGES.boughtOnce) });
     const courses = await call('POST', '/payments/intent', {
       token: student,
-      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 2 }], shipping },
+      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 1 }] },
     });
     expect(courses).toEqual({
       status: 200,
       json: {
         clientSecret: expect.stringMatching(/_secret_/),
-        amount: 79,
+        amount: 39.5,
         leftOut: [],
         heldUntil: null,
       },
@@ -169,12 +176,12 @@ describe('the msw fakes authorize by the contract table', () => {
     // The same cart again: the same pending intent.
     const again = await call('POST', '/payments/intent', {
       token: student,
-      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 2 }], shipping },
+      body: { source: 'courses', items: [{ _id: 'c-python', quantity: 1 }] },
     });
     expect(again).toEqual(courses);
     const unknown = await call('POST', '/payments/intent', {
       token: student,
-      body: { source: 'courses', items: [{ _id: 'c-nope', quantity: 1 }], shipping },
+      body: { source: 'courses', items: [{ _id: 'c-nope', quantity: 1 }] },
     });
     expect(unknown).toEqual({
       status: 400,

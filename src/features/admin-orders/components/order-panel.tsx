@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminOrderDetail } from '@contract/admin-orders';
 import { formatCents, toCents } from '@contract/money';
+import { hasAddress } from '@contract/payments';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
@@ -135,13 +136,23 @@ export function OrderPanel({ id, onClose }: Props) {
             <time dateTime={data.createdAt}>{when(data.createdAt)}</time>
           </dd>
         </div>
-        <div className="sm:col-span-2">
-          <dt className="font-semibold">Ships to</dt>
-          <dd className="break-words">
-            {shipping.firstName} {shipping.lastName}, {shipping.address}, {shipping.city},{' '}
-            {shipping.state} {shipping.postalCode}, {shipping.country}
-          </dd>
-        </div>
+        {hasAddress(shipping) ? (
+          <div className="sm:col-span-2">
+            <dt className="font-semibold">Ships to</dt>
+            <dd className="break-words">
+              {shipping.firstName} {shipping.lastName}, {shipping.address}, {shipping.city},{' '}
+              {shipping.state} {shipping.postalCode}, {shipping.country}
+            </dd>
+          </div>
+        ) : (
+          // A course checkout ships nothing: its buyer, named from the account (D62).
+          <div className="sm:col-span-2">
+            <dt className="font-semibold">Bought by</dt>
+            <dd className="break-words">
+              {shipping.name}, {shipping.email}
+            </dd>
+          </div>
+        )}
       </dl>
 
       <section aria-labelledby="admin-order-lines-heading" className="space-y-3">

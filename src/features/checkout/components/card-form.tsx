@@ -12,7 +12,8 @@ const CARD_OPTIONS = { style: { base: { fontSize: '16px' } } };
 type Props = {
   /** The intent to confirm; null while the server has not answered (Pay waits). */
   clientSecret: string | null;
-  shipping: ShippingAddress;
+  /** A book checkout's address (Stripe's billing details); null for courses, which ship nothing. */
+  shipping: ShippingAddress | null;
   /** False when card payment is not configured or Stripe.js could not be loaded. */
   available: boolean;
   paid: boolean;
@@ -62,7 +63,7 @@ export function CardForm({ clientSecret, shipping, available, paid, onSucceeded 
     setPending(true);
     try {
       const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: billingDetails(shipping) },
+        payment_method: shipping ? { card, billing_details: billingDetails(shipping) } : { card },
       });
       if (result.error) {
         setPayError(result.error.message ?? 'Your payment could not be completed.');

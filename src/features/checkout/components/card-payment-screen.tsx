@@ -15,9 +15,12 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { LoadError } from '@/components/load-error';
 
 type Props = {
+  /** The page's heading: the spec's book text, or the courses' (paymentHeading). */
+  title?: string;
   /** From `loadStripeClient()`: null when card payment is not configured. */
   stripe: Promise<Stripe | null> | null;
-  shipping: ShippingAddress;
+  /** Where the books go; null for a course checkout, which asks no address (D62). */
+  shipping: ShippingAddress | null;
   /** What to ask the server to price; null when there is nothing to pay for. */
   intentBody: PaymentIntentBody | null;
   paid: boolean;
@@ -66,6 +69,7 @@ function ShippingSummary({ shipping }: { shipping: ShippingAddress }) {
  * intent, never the client's total; Stripe confirms the card against that intent.
  */
 export function CardPaymentScreen({
+  title = PAYMENT_TEXTS.heading,
   stripe,
   shipping,
   intentBody,
@@ -96,7 +100,7 @@ export function CardPaymentScreen({
   const intentFailed = intent.isError && !intent.isLoading;
 
   return (
-    <CheckoutLayout title={PAYMENT_TEXTS.heading} step="Payment">
+    <CheckoutLayout title={title} step="Payment">
       {/* One line's height in every state: the amount arrives without moving the form. */}
       {configured && (
         <p className="mb-4 flex min-h-8 items-center text-lg font-semibold sm:text-xl">
@@ -174,7 +178,7 @@ export function CardPaymentScreen({
         )}
       </div>
 
-      {!paid && <ShippingSummary shipping={shipping} />}
+      {!paid && shipping && <ShippingSummary shipping={shipping} />}
     </CheckoutLayout>
   );
 }

@@ -7,33 +7,36 @@ import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 import { useHydratedValue } from '@/lib/use-hydrated';
 import {
   type CourseCartLine as Line,
-  decreaseQuantity,
-  increaseQuantity,
+  courseLinesTotalCents,
+  payableCourseLines,
   removeFromCart,
   selectCourseCartLines,
-  selectCourseCartTotalCents,
 } from '../course-cart-slice';
 import { CourseCartLine } from './course-cart-line';
 
 type Props = {
   /** Called with the total in cents; only ever when it is above zero. */
   onCheckout: (totalCents: number) => void;
+  /** The signed-in user's courses: shown as owned and left out of the total (D62). */
+  ownedIds?: ReadonlySet<string>;
 };
 
 const NO_LINES: Line[] = [];
+const NONE: ReadonlySet<string> = new Set();
 
 /** The client-only course cart (docs/product.md §2, §4). */
-export function CourseCartScreen({ onCheckout }: Props) {
+export function CourseCartScreen({ onCheckout, ownedIds = NONE }: Props) {
   const dispatch = useAppDispatch();
   const savedLines = useAppSelector(selectCourseCartLines);
-  const savedTotalCents = useAppSelector(selectCourseCartTotalCents);
   // The cart is this browser's: the prerendered screen is an empty cart (docs/decisions.md D49),
   // which a browser holding a saved cart hides from its first paint on (the `prerendered-cart`
   // rules in src/index.css) until the app, hydrated, shows the saved one.
   const prerendered = useHydratedValue(false, true);
   const lines = prerendered ? NO_LINES : savedLines;
-  const totalCents = prerendered ? 0 : savedTotalCents;
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  // An owned course in a saved cart is not paid for again (docs/decisions.md D62).
+  const payable = payableCourseLines(lines, ownedIds);
+  const totalCents = courseLinesTotalCents(payable);
+  const itemCount = payable.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
     <div className="relative mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -61,9 +64,8 @@ export function CourseCartScreen({ onCheckout }: Props) {
                   <CourseCartLine
                     key={line._id}
                     line={line}
+                    owned={ownedIds.has(line._id)}
                     onRemove={(id) => dispatch(removeFromCart(id))}
-                    onDecrease={(id) => dispatch(decreaseQuantity(id))}
-                    onIncrease={(id) => dispatch(increaseQuantity(id))}
                   />
                 ))}
               </ul>

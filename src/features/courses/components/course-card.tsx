@@ -1,33 +1,40 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { COURSE_MESSAGES, courseFactsLabel } from '@contract/course-rules';
 import { CartIcon, CheckIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { Course } from '../types';
+import { CourseRating } from './course-rating';
 
 type Props = {
   course: Course;
-  onAddToCart: (course: Course) => void;
-  /** The signed-in user bought it: "Owned" (to My Courses) instead of Add To Cart. */
+  /** Adds it to the course cart; false when the cart holds it already (nothing is added). */
+  onAddToCart: (course: Course) => boolean;
+  /** The signed-in user bought it: "Owned — Go to course" instead of Add To Cart. */
   owned?: boolean;
 };
 
 const CONFIRM_MS = 1500;
 
+/** What the last Add To Cart did: added, or the course was in the cart already (D62). */
+type Outcome = { kind: 'added' | 'in-cart'; at: number } | null;
+
 export function CourseCard({ course, onAddToCart, owned = false }: Props) {
-  const [added, setAdded] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   useEffect(() => {
-    if (added === 0) return;
-    const timer = setTimeout(() => setAdded(0), CONFIRM_MS);
+    if (outcome === null) return;
+    const timer = setTimeout(() => setOutcome(null), CONFIRM_MS);
     return () => clearTimeout(timer);
-  }, [added]);
+  }, [outcome]);
 
   const headingId = `course-${course._id}`;
+  const page = paths.coursePage(course._id);
   return (
     <article
       aria-labelledby={headingId}
-      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
     >
       <div className="aspect-video overflow-hidden bg-base-200">
         <img
@@ -41,8 +48,19 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 id={headingId} className="text-lg font-semibold leading-snug">
-          {course.name}
+          {/* One link per card, stretched over it: the picture opens the course page too. */}
+          <Link
+            to={page}
+            className="after:absolute after:inset-0 after:rounded-2xl hover:text-primary hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
+          >
+            {course.name}
+          </Link>
         </h2>
+        {course.summary && <p className="text-sm text-base-content/80">{course.summary}</p>}
+        <p className="text-sm text-base-content/70">
+          {courseFactsLabel(course.lessons, course.minutes)}
+        </p>
+        <CourseRating rating={course.rating} />
         <p className="text-base-content/70">
           Price:{' '}
           <span className="font-bold text-base-content">
@@ -52,26 +70,30 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
         {/* The same size as the button, so nothing moves when the owned courses arrive. */}
         {owned ? (
           <Link
-            to={paths.myCourses}
-            aria-label={`Owned: ${course.name}, in My Courses`}
-            className="btn btn-outline btn-success mt-auto w-full rounded-xl normal-case"
+            to={paths.learn(course._id)}
+            aria-label={`${COURSE_MESSAGES.ownedGoToCourse}: ${course.name}`}
+            className="btn btn-outline btn-success relative z-10 mt-auto w-full rounded-xl normal-case"
           >
             <CheckIcon className="h-5 w-5" />
-            Owned
+            {COURSE_MESSAGES.ownedGoToCourse}
           </Link>
         ) : (
           <button
             type="button"
-            onClick={() => {
-              onAddToCart(course);
-              setAdded((n) => n + 1);
-            }}
-            className={`btn mt-auto w-full rounded-xl normal-case ${added ? 'btn-success text-white' : 'btn-primary'}`}
+            onClick={() =>
+              setOutcome({ kind: onAddToCart(course) ? 'added' : 'in-cart', at: Date.now() })
+            }
+            className={`btn relative z-10 mt-auto w-full rounded-xl normal-case ${outcome?.kind === 'added' ? 'btn-success text-white' : 'btn-primary'}`}
           >
-            {added ? (
+            {outcome?.kind === 'added' ? (
               <>
                 <CheckIcon className="h-5 w-5" />
                 Added ✓
+              </>
+            ) : outcome?.kind === 'in-cart' ? (
+              <>
+                <CartIcon className="h-5 w-5" />
+                {COURSE_MESSAGES.alreadyInCart}
               </>
             ) : (
               <>
@@ -82,7 +104,11 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
           </button>
         )}
         <p role="status" className="sr-only">
-          {added ? `${course.name} was added to your course cart.` : ''}
+          {outcome?.kind === 'added'
+            ? `${course.name} was added to your course cart.`
+            : outcome?.kind === 'in-cart'
+              ? `${course.name}: ${COURSE_MESSAGES.alreadyInCart}.`
+              : ''}
         </p>
       </div>
     </article>

@@ -8,7 +8,8 @@ import type { Course } from '../types';
 import { CourseCard } from './course-card';
 
 type Props = {
-  onAddToCart: (course: Course) => void;
+  /** Adds a course to the cart; false when it is there already (nothing is added). */
+  onAddToCart: (course: Course) => boolean;
   /** The signed-in user's courses (docs/product.md §2.20): marked "Owned". */
   ownedIds?: ReadonlySet<string>;
 };

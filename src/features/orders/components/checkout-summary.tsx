@@ -1,5 +1,6 @@
 import { formatCents, toCents } from '@contract/money';
 import type { Checkout } from '@contract/orders';
+import { hasAddress } from '@contract/payments';
 
 const STATUS_TEXT: Record<Checkout['status'], string> = {
   pending: 'Payment received, confirming…',
@@ -75,13 +76,20 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {checkout.source === 'books' ? 'Shipping to' : 'Billed to'}
         </h3>
         <address className="mt-1 not-italic text-base-content/80">
-          {shipping.firstName} {shipping.lastName}
-          <br />
-          {shipping.address}
-          <br />
-          {shipping.city}, {shipping.state} {shipping.postalCode}
-          <br />
-          {shipping.country}
+          {hasAddress(shipping) ? (
+            <>
+              {shipping.firstName} {shipping.lastName}
+              <br />
+              {shipping.address}
+              <br />
+              {shipping.city}, {shipping.state} {shipping.postalCode}
+              <br />
+              {shipping.country}
+            </>
+          ) : (
+            // A course checkout ships nothing: its buyer only (docs/decisions.md D62).
+            shipping.name
+          )}
           <br />
           {shipping.email}
         </address>
