@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, USER_MESSAGES, type USER_ROLES } from './account-message
 import { API_ROUTES, type ApiRouteKey } from './api-routes';
 import { CART_MESSAGES } from './cart-rules';
 import { CHECKOUT_MESSAGES } from './checkout-rules';
+import { COURSE_MESSAGES } from './course-rules';
 
 /**
  * Who may call each `/api` route, for the server and for the msw fakes of the web app: the
@@ -40,6 +41,13 @@ export const ACCESS_POLICY_KINDS = [
    * against the webhook secret and answers 400 when it is missing, bad or stale.
    */
   'stripe-signature',
+  /** No credentials needed, but a valid access token names the caller (a course's lessons). */
+  'optional-sign-in',
+  /**
+   * A valid access token of a user who owns the course named by the path's `:id`: anyone else
+   * gets 403 "Buy the course to open this lesson", and an unknown course 404.
+   */
+  'course-owner',
 ] as const;
 
 export type AccessPolicy = (typeof ACCESS_POLICY_KINDS)[number];
@@ -125,6 +133,7 @@ export const ACCESS_TOKEN_POLICIES: ReadonlySet<AccessPolicy> = new Set([
   'cart-line-owner',
   'order-owner',
   'payment-owner-or-admin',
+  'course-owner',
 ]);
 
 /** The key of a route; HEAD routes (Fastify adds one per GET) share their GET's entry. */
@@ -159,6 +168,11 @@ export type Credentials = {
    * null when there is no such resource.
    */
   resourceOwner?: string | null;
+  /**
+   * `course-owner`: whether the caller owns the course the path's `:id` names, or null when there
+   * is no such course.
+   */
+  ownsCourse?: boolean | null;
 };
 
 export type AccessDenial = { status: 401 | 403 | 404; message: string };
@@ -170,11 +184,13 @@ export type AccessDenial = { status: 401 | 403 | 404; message: string };
  */
 export function accessDenial(
   policy: AccessPolicy,
-  { caller, idTokenEmail, resourceOwner }: Credentials,
+  { caller, idTokenEmail, resourceOwner, ownsCourse }: Credentials,
   target: string | undefined,
 ): AccessDenial | null {
-  // The webhook route verifies Stripe's signature itself (it needs the raw body).
-  if (policy === 'anyone' || policy === 'stripe-signature') return null;
+  // The webhook route verifies Stripe's signature itself (it needs the raw body). A lesson's
+  // route decides itself what an optional caller may see.
+  if (policy === 'anyone' || policy === 'stripe-signature' || policy === 'optional-sign-in')
+    return null;
   if (policy === 'firebase-self') {
     return idTokenEmail && idTokenEmail === target
       ? null
@@ -187,6 +203,11 @@ export function accessDenial(
       resourceOwner &&
       (resourceOwner === caller.email || (ADMIN_TOO.has(policy) && caller.role === 'admin'));
     return allowed ? null : { status: 404, message: NOT_FOUND_MESSAGES[OWNER_POLICIES[policy]] };
+  }
+  if (policy === 'course-owner') {
+    if (ownsCourse === null || ownsCourse === undefined)
+      return { status: 404, message: COURSE_MESSAGES.notFound };
+    return ownsCourse ? null : { status: 403, message: COURSE_MESSAGES.buyToOpen };
   }
   const isSelf = target !== undefined && caller.email === target;
   const isAdmin = caller.role === 'admin';

@@ -47,7 +47,24 @@ import {
 } from './carts';
 import { chatMessageSchema, drawingShareQuerySchema } from './chat';
 import { chatUnreadSchema } from './chat-unread';
-import { ownedCourseListSchema } from './courses';
+import {
+  certificateParamsSchema,
+  certificateSchema,
+  courseDetailSchema,
+  courseParamsSchema,
+  courseProgressSchema,
+  courseSummaryListSchema,
+  lessonParamsSchema,
+  lessonProgressBodySchema,
+  lessonSchema,
+  ownedCourseListSchema,
+  quizAttemptBodySchema,
+  quizAttemptResultSchema,
+  reviewBodySchema,
+  reviewListQuerySchema,
+  reviewPageSchema,
+  reviewSchema,
+} from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
 import { newsletterBodySchema, newsletterResponseSchema } from './newsletter';
@@ -346,6 +363,60 @@ export const API_ROUTES = {
     query: drawingShareQuerySchema,
     // Multipart (one PNG), read by the route itself: no body schema.
     response: { 201: chatMessageSchema },
+  },
+  // Courses (issue 31)
+  'GET /api/courses': {
+    access: 'anyone',
+    response: { 200: courseSummaryListSchema },
+  },
+  'GET /api/courses/:id': {
+    access: 'optional-sign-in',
+    params: courseParamsSchema,
+    response: { 200: courseDetailSchema },
+  },
+  'GET /api/courses/:id/lessons/:lessonId': {
+    access: 'optional-sign-in',
+    params: lessonParamsSchema,
+    response: { 200: lessonSchema },
+  },
+  'POST /api/courses/:id/lessons/:lessonId/attempts': {
+    access: 'course-owner',
+    params: lessonParamsSchema,
+    body: quizAttemptBodySchema,
+    response: { 200: quizAttemptResultSchema },
+  },
+  'PUT /api/courses/:id/lessons/:lessonId/progress': {
+    access: 'course-owner',
+    params: lessonParamsSchema,
+    body: lessonProgressBodySchema,
+    response: { 200: courseProgressSchema },
+  },
+  'GET /api/courses/:id/progress': {
+    access: 'course-owner',
+    params: courseParamsSchema,
+    response: { 200: courseProgressSchema },
+  },
+  'GET /api/courses/:id/reviews': {
+    access: 'optional-sign-in',
+    params: courseParamsSchema,
+    query: reviewListQuerySchema,
+    response: { 200: reviewPageSchema },
+  },
+  'POST /api/courses/:id/reviews': {
+    access: 'course-owner',
+    params: courseParamsSchema,
+    body: reviewBodySchema,
+    response: { 200: reviewSchema, 201: reviewSchema },
+  },
+  'GET /api/certificates/:id': {
+    access: 'anyone',
+    params: certificateParamsSchema,
+    response: { 200: certificateSchema },
+  },
+  'GET /api/certificates/:id.pdf': {
+    access: 'anyone',
+    params: certificateParamsSchema,
+    response: { 200: bytesSchema },
   },
   'POST /api/images': {
     access: 'admin',

@@ -76,6 +76,9 @@ const POLICY_DESCRIPTIONS: Record<AccessPolicy, string> = {
     'payment-owner-or-admin: the user who started the checkout :id (its PaymentIntent id), or any admin; anyone else gets 404.',
   'stripe-signature':
     'stripe-signature: Stripe only; no user credentials, the Stripe-Signature header of the raw body is checked (400 when missing, bad or stale).',
+  'optional-sign-in': 'optional-sign-in: no credentials needed, a valid token names the caller.',
+  'course-owner':
+    'course-owner: signed-in caller who owns the course :id (else 403 "Buy the course to open this lesson", 404 unknown).',
 };
 
 /** The error shape of one status: `{ error: { code, message } }` with that status's code. */

@@ -20,6 +20,13 @@ export const paths = {
   root: '/',
   home: '/home',
   courses: '/courses',
+  /** A course's page (docs/product.md §2.21). */
+  coursePage: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
+  /** The player: a lesson, or (without one) where the learner left off (§2.22). */
+  learn: (courseId: string, lessonId?: string) =>
+    `/learn/${encodeURIComponent(courseId)}${lessonId === undefined ? '' : `/${encodeURIComponent(lessonId)}`}`,
+  /** A certificate's public page (§2.23). */
+  certificate: (certificateId: string) => `/certificates/${encodeURIComponent(certificateId)}`,
   courseCart: '/cart',
   book: '/book',
   bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,
@@ -59,4 +66,8 @@ export const routePatterns = {
   chatRoom: '/chat/:roomId',
   bookPage: '/book/:bookId',
   receipt: RECEIPT_ROUTE,
+  coursePage: '/courses/:courseId',
+  lesson: '/learn/:courseId/:lessonId',
+  learnResume: '/learn/:courseId',
+  certificate: '/certificates/:certificateId',
 } as const;

@@ -64,6 +64,10 @@ const EXPECTED: Record<AccessPolicy, Record<Who, Outcome>> = {
   'payment-owner-or-admin': { visitor: 401, owner: 'ok', other: 404, admin: 'ok' },
   // No user credentials at all: the signature decides (every sample here is signed).
   'stripe-signature': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
+  // The route decides what an optional caller sees.
+  'optional-sign-in': { visitor: 'ok', owner: 'ok', other: 'ok', admin: 'ok' },
+  // Not owning the course is "Buy the course to open this lesson".
+  'course-owner': { visitor: 401, owner: 'ok', other: 403, admin: 403 },
 };
 
 const ERROR_CODES = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' } as const;

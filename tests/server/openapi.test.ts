@@ -45,6 +45,8 @@ const EXPECTED_SECURITY: Record<AccessPolicy, unknown[]> = {
   'payment-owner-or-admin': [{ accessToken: [] }],
   'firebase-self': [{ firebaseIdToken: [] }],
   'stripe-signature': [{ stripeSignature: [] }],
+  'optional-sign-in': [],
+  'course-owner': [{ accessToken: [] }],
 };
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);

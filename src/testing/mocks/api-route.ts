@@ -74,6 +74,8 @@ type Input<K extends ApiRouteKey> = {
 type RouteSpec<K extends ApiRouteKey> = {
   /** Owner policies: who owns the resource the params name (null when there is none). */
   owner?: (params: Field<K, 'params'>) => string | null;
+  /** `course-owner`: whether the caller owns the course the params name (null: no such course). */
+  ownsCourse?: (params: Field<K, 'params'>, caller: DbUser) => boolean | null;
   handle(input: Input<K>): Response | Promise<Response>;
 };
 
@@ -92,6 +94,15 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
       throw new ApiFailure(401, AUTH_MESSAGES.invalidAccessToken);
     return { caller, idTokenEmail: null };
   }
+  if (policy === 'optional-sign-in') {
+    if (!token) return { caller: null, idTokenEmail: null };
+    // A token that is sent must be valid: it names the caller.
+    const claims = verifyAccessToken(token);
+    const caller = claims ? findUser(claims.email) : undefined;
+    if (!caller || caller._id !== claims?.account)
+      throw new ApiFailure(401, AUTH_MESSAGES.invalidAccessToken);
+    return { caller, idTokenEmail: null };
+  }
   if (policy === 'firebase-self') {
     if (!token) throw new ApiFailure(401, AUTH_MESSAGES.missingIdToken);
     const email = emailOfIdToken(token);
@@ -105,7 +116,7 @@ function authenticate(policy: AccessPolicy, request: Request): Credentials {
 /** 403s, as the server's preHandler hook answers them once the path's `:email` is normalised. */
 export function authorize(
   policy: AccessPolicy,
-  credentials: Credentials & { resourceOwner?: string | null },
+  credentials: Credentials & { resourceOwner?: string | null; ownsCourse?: boolean | null },
   target: string | undefined,
 ): void {
   const denial = accessDenial(policy, credentials, target);
@@ -177,9 +188,13 @@ export function apiRoute<K extends ApiRouteKey>(key: K, spec: RouteSpec<K>): Htt
       const query = validate(schemas.query, queryOf(request));
       const target = (parsedParams as { email?: unknown } | undefined)?.email;
       const resourceOwner = spec.owner?.(parsedParams);
+      const ownsCourse =
+        spec.ownsCourse && credentials.caller
+          ? spec.ownsCourse(parsedParams, credentials.caller)
+          : undefined;
       authorize(
         policy,
-        { ...credentials, resourceOwner },
+        { ...credentials, resourceOwner, ownsCourse },
         typeof target === 'string' ? target : undefined,
       );
       return await spec.handle({
