@@ -32,7 +32,9 @@ function seedDemoPurchase(): void {
     clientSecret: 'pi_demo_react_secret_mock',
     email,
     source: 'courses',
-    lines: [{ name: 'React from Zero to Hero', quantity: 1, unitPriceCents: 4999, courseId: 'c-react' }],
+    lines: [
+      { name: 'React from Zero to Hero', quantity: 1, unitPriceCents: 4999, courseId: 'c-react' },
+    ],
     amountCents: 4999,
     shipping: {
       firstName: 'Sam',

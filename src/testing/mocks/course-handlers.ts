@@ -1,10 +1,5 @@
 import { HttpResponse } from 'msw';
-import {
-  COURSE_LIMITS,
-  COURSE_MESSAGES,
-  coursePercent,
-  gradeQuiz,
-} from '@contract/course-rules';
+import { COURSE_LIMITS, COURSE_MESSAGES, coursePercent, gradeQuiz } from '@contract/course-rules';
 import type {
   Certificate,
   CourseDetail,

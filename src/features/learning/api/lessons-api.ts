@@ -10,8 +10,9 @@ export const lessonPath = ({ courseId, lessonId }: LessonArgs) =>
 export const lessonsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** 403 "Buy the course to open this lesson" for anyone else; a quiz comes without answers. */
-    getLesson: build.query<Lesson, LessonArgs>({
-      query: (args) => ({ url: lessonPath(args) }),
+    /** `viewer` (the signed-in user's address) keys the cache only: another user asks again. */
+    getLesson: build.query<Lesson, LessonArgs & { viewer: string }>({
+      query: ({ courseId, lessonId }) => ({ url: lessonPath({ courseId, lessonId }) }),
       responseSchema: lessonSchema,
     }),
   }),

@@ -1,9 +1,4 @@
-import {
-  reviewPageSchema,
-  reviewSchema,
-  type Review,
-  type ReviewPage,
-} from '@contract/courses';
+import { reviewPageSchema, reviewSchema, type Review, type ReviewPage } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
 
 export type ReviewPageArgs = { courseId: string; page: number };

@@ -56,7 +56,11 @@ function CoursePageSkeleton() {
   );
 }
 
-function BuyBox({ course, owned, onAddToCart }: { course: CourseDetail } & Omit<Props, 'courseId'>) {
+function BuyBox({
+  course,
+  owned,
+  onAddToCart,
+}: { course: CourseDetail } & Omit<Props, 'courseId'>) {
   const [added, setAdded] = useState(0);
   useEffect(() => {
     if (added === 0) return;

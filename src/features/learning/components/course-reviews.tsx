@@ -174,7 +174,11 @@ function RateCourseForm({ courseId, mine }: { courseId: string; mine: Review | u
         </p>
       )}
       <div className="mt-3 flex items-center gap-3">
-        <button type="submit" className="btn btn-primary rounded-xl normal-case" disabled={isLoading}>
+        <button
+          type="submit"
+          className="btn btn-primary rounded-xl normal-case"
+          disabled={isLoading}
+        >
           Save
         </button>
         <p role="status" className="text-sm text-emerald-800">
