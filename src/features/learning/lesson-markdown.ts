@@ -45,5 +45,7 @@ markdown.renderer.rules.link_open = (tokens, index, options) => {
 };
 
 export function renderLessonMarkdown(text: string): string {
-  return markdown.render(text);
+  // A code block that scrolls sideways must take the focus, so a keyboard can scroll it. Only
+  // markdown-it writes `<pre>`: the lesson's own markup is escaped.
+  return markdown.render(text).replaceAll('<pre>', '<pre tabindex="0">');
 }

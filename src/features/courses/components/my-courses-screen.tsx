@@ -86,7 +86,7 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
             <Link
               to={paths.learn(course.courseId, course.continueLessonId)}
               aria-label={`${course.percent === 0 ? 'Start' : 'Continue'} ${course.name}`}
-              className="btn btn-primary btn-sm flex-1 rounded-lg normal-case"
+              className="btn btn-primary btn-sm flex-1 basis-32 whitespace-nowrap rounded-lg normal-case"
             >
               {course.percent === 0 ? 'Start' : 'Continue'}
             </Link>
@@ -95,7 +95,7 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
             <Link
               to={paths.certificate(course.certificateId)}
               aria-label={`View certificate: ${course.name}`}
-              className="btn btn-outline btn-sm flex-1 rounded-lg normal-case"
+              className="btn btn-outline btn-sm flex-1 basis-32 whitespace-nowrap rounded-lg normal-case"
             >
               View certificate
             </Link>

@@ -198,8 +198,8 @@ function OwnerRating({ courseId }: { courseId: string }) {
     return <p className="mt-4 text-base-content/80">{COURSE_MESSAGES.reviewNeedsProgress}</p>;
   }
   const mine = first.data.reviews.find((review) => review.mine);
-  // Keyed by the saved review: a save elsewhere fills the form anew.
-  return <RateCourseForm key={mine?._id ?? 'new'} courseId={courseId} mine={mine} />;
+  // Filled once, from the review as the form first loads; a save keeps what the learner typed.
+  return <RateCourseForm courseId={courseId} mine={mine} />;
 }
 
 /** The course page's reviews (docs/product.md §2.24): the rating, the owner's form, the list. */
