@@ -20,12 +20,12 @@ export const paths = {
   root: '/',
   home: '/home',
   courses: '/courses',
-  /** A course's page (docs/product.md §2.21). */
+  /** A course's page (docs/product.md §2.25). */
   coursePage: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
-  /** The player: a lesson, or (without one) where the learner left off (§2.22). */
+  /** The player: a lesson, or (without one) where the learner left off (§2.26). */
   learn: (courseId: string, lessonId?: string) =>
     `/learn/${encodeURIComponent(courseId)}${lessonId === undefined ? '' : `/${encodeURIComponent(lessonId)}`}`,
-  /** A certificate's public page (§2.23). */
+  /** A certificate's public page (§2.27). */
   certificate: (certificateId: string) => `/certificates/${encodeURIComponent(certificateId)}`,
   courseCart: '/cart',
   book: '/book',

@@ -18,7 +18,7 @@ const LANGUAGES = { bash, csharp, css, java, javascript, json, php, python, sql,
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
 /**
- * A lesson's markdown as HTML (docs/product.md §2.22): raw HTML off, as the chat renders messages
+ * A lesson's markdown as HTML (docs/product.md §2.26): raw HTML off, as the chat renders messages
  * (markdown-it escapes it, and refuses `javascript:` and `data:` links), bare URLs linked, and code
  * blocks of a known language highlighted (highlight.js escapes what it outputs).
  */

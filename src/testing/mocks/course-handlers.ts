@@ -14,7 +14,7 @@ import { ApiFailure, apiRoute, requireCaller } from './api-route';
 import { COURSE_CONTENT, type FixtureCourse, type FixtureLesson } from './course-fixture';
 import { db, findUser, type DbCourseProgress, type DbReview, type DbUser } from './db';
 
-// The course API of issue 31 as the server answers it (docs/product.md §2.21–2.25), over the
+// The course API of issue 31 as the server answers it (docs/product.md §2.25–2.27), over the
 // fixture's content and the fake's payments: a course is owned once a course payment for it
 // succeeded and was not refunded.
 

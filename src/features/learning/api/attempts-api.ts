@@ -2,7 +2,7 @@ import { quizAttemptResultSchema, type QuizAttemptResult } from '@contract/cours
 import { baseApi } from '@/lib/api/base-api';
 import { lessonPath, type LessonArgs } from './lessons-api';
 
-/** A quiz's attempts (docs/product.md §2.22): graded on the server; a pass completes the lesson. */
+/** A quiz's attempts (docs/product.md §2.26): graded on the server; a pass completes the lesson. */
 export const attemptsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     submitQuiz: build.mutation<QuizAttemptResult, LessonArgs & { answers: number[][] }>({

@@ -6,7 +6,7 @@ import { baseApi } from '@/lib/api/base-api';
 export const certificatePdfUrl = (id: string) =>
   `${env.apiUrl}/certificates/${encodeURIComponent(id)}.pdf`;
 
-/** A certificate's public page (docs/product.md §2.23): anyone with its link may open it. */
+/** A certificate's public page (docs/product.md §2.27): anyone with its link may open it. */
 export const certificatesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCertificate: build.query<Certificate, string>({

@@ -1,7 +1,7 @@
 import { courseDetailSchema, type CourseDetail } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
 
-/** A course's page and the player's outline (docs/product.md §2.21): never a lesson's content. */
+/** A course's page and the player's outline (docs/product.md §2.25): never a lesson's content. */
 export const courseDetailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /courses/{id}: 404 for an unknown (or unpublished) course. */

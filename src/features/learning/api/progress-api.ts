@@ -2,7 +2,7 @@ import { courseProgressSchema, type CourseProgress } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
 import { lessonPath, type LessonArgs } from './lessons-api';
 
-/** A learner's progress in a course (docs/product.md §2.22): the ticks, the percent, the certificate. */
+/** A learner's progress in a course (docs/product.md §2.26): the ticks, the percent, the certificate. */
 export const progressApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /courses/{id}/progress (owners only). */

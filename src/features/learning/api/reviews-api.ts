@@ -3,7 +3,7 @@ import { baseApi } from '@/lib/api/base-api';
 
 export type ReviewPageArgs = { courseId: string; page: number };
 
-/** A course's reviews (docs/product.md §2.24): paged, newest first, and the learner's own rating. */
+/** A course's reviews (docs/product.md §2.25): paged, newest first, and the learner's own rating. */
 export const reviewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getReviews: build.query<ReviewPage, ReviewPageArgs>({

@@ -68,7 +68,7 @@ function CertificateNotFound() {
 }
 
 /**
- * A certificate's public page at /certificates/{id} (docs/product.md §2.23): anyone with the link
+ * A certificate's public page at /certificates/{id} (docs/product.md §2.27): anyone with the link
  * may open it. Who completed which course and when, the verification line, the PDF (made on the
  * server) and a way to copy the link.
  */

@@ -33,7 +33,7 @@ export function CourseProgressBar({ percent }: { percent: number }) {
 }
 
 /**
- * The player's outline (docs/product.md §2.22): every section and lesson, a tick on each
+ * The player's outline (docs/product.md §2.26): every section and lesson, a tick on each
  * completed one, the open lesson marked as the current page. Every lesson is a link: one the
  * learner may not open answers so in the player.
  */

@@ -174,7 +174,7 @@ function CourseOutline({ course }: { course: CourseDetail }) {
 }
 
 /**
- * A course's page at /courses/{id} (docs/product.md §2.21): what it teaches, its outline with the
+ * A course's page at /courses/{id} (docs/product.md §2.25): what it teaches, its outline with the
  * preview lessons open to anyone, its rating and reviews, and Add To Cart, or "Go to course" for
  * an owner. An unknown course is a not-found page.
  */

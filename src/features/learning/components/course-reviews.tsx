@@ -202,7 +202,7 @@ function OwnerRating({ courseId }: { courseId: string }) {
   return <RateCourseForm courseId={courseId} mine={mine} />;
 }
 
-/** The course page's reviews (docs/product.md §2.24): the rating, the owner's form, the list. */
+/** The course page's reviews (docs/product.md §2.25): the rating, the owner's form, the list. */
 export function CourseReviews({ course, owned }: { course: CourseDetail; owned: boolean }) {
   const [pages, setPages] = useState(1);
   return (

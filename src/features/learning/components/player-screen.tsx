@@ -214,7 +214,7 @@ function LessonBody({
 }
 
 /**
- * The player at /learn/{courseId}/{lessonId} (docs/product.md §2.22): the outline beside the
+ * The player at /learn/{courseId}/{lessonId} (docs/product.md §2.26): the outline beside the
  * lesson (behind a button on a phone), the course's percent, the lesson by kind, Mark as complete,
  * Previous / Next. Open to anyone: the API answers a lesson that is not a preview 403 unless the
  * caller owns the course, and the player says so with the way to buy it.

@@ -17,7 +17,7 @@ const sameChoices = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((choice) => b.includes(choice));
 
 /**
- * A quiz lesson (docs/product.md §2.22): one fieldset per question (radios for one answer,
+ * A quiz lesson (docs/product.md §2.26): one fieldset per question (radios for one answer,
  * checkboxes for several), graded on the server. The result names the right answers of each
  * question; a pass completes the lesson, and "Try again" starts over.
  */

@@ -3,7 +3,7 @@ import { parseVideoUrl } from '@contract/course-rules';
 import { PlayIcon } from '@/components/icons';
 
 /**
- * A video lesson's player behind a click-to-load facade (docs/product.md §2.22): until the learner
+ * A video lesson's player behind a click-to-load facade (docs/product.md §2.26): until the learner
  * presses play, the page holds a plain poster drawn here, so nothing is fetched from YouTube or
  * Vimeo (no thumbnail, no script, no cookie). The press puts the embed (or our MP4) in the same
  * 16:9 box, playing, so nothing moves.
