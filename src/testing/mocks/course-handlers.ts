@@ -40,7 +40,7 @@ function lessonsOf(content: FixtureCourse) {
 }
 
 /** Whether `email` owns the course: a succeeded (not refunded) course payment names it. */
-export function ownsCourse(email: string, courseId: string): boolean {
+function ownsCourse(email: string, courseId: string): boolean {
   return db.payments.some(
     (payment) =>
       payment.email === email &&

@@ -20,7 +20,7 @@ function issuedOn(iso: string): string {
 }
 
 /** The line that says who issued it: the link itself is the proof. */
-export function verificationLine(certificate: Certificate, url: string): string {
+function verificationLine(certificate: Certificate, url: string): string {
   return `This certificate was issued by LearnTogether to ${certificate.learnerName} on ${issuedOn(certificate.issuedAt)}. Its link is its proof: ${url}`;
 }
 

@@ -311,11 +311,16 @@ export function PlayerScreen({ courseId, lessonId }: { courseId: string; lessonI
         )}
         <div className="min-w-0">
           {lesson.isError && !lesson.isFetching ? (
-            <LessonRefusal
-              courseId={courseId}
-              message={errorMessageOr(lesson.error, 'The lesson could not be loaded.')}
-              signedIn={signedIn}
-            />
+            <>
+              <h1 className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
+                {titleOf(course.data, lessonId) ?? 'Lesson'}
+              </h1>
+              <LessonRefusal
+                courseId={courseId}
+                message={errorMessageOr(lesson.error, 'The lesson could not be loaded.')}
+                signedIn={signedIn}
+              />
+            </>
           ) : shown ? (
             <LessonBody
               lesson={shown}

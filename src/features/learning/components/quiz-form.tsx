@@ -7,7 +7,7 @@ import { useSubmitQuizMutation } from '../api/attempts-api';
 type Quiz = NonNullable<Lesson['quiz']>;
 
 /** "You scored 80% — passed", or "… — not passed (pass mark 70%)". */
-export function quizResultText(result: QuizAttemptResult, passPercent: number): string {
+function quizResultText(result: QuizAttemptResult, passPercent: number): string {
   return result.passed
     ? `You scored ${result.score}% — passed`
     : `You scored ${result.score}% — not passed (pass mark ${passPercent}%)`;

@@ -13,7 +13,7 @@ export function Stars({ value, className = 'h-5 w-5' }: { value: number; classNa
 }
 
 /** "4.5 (12 ratings)", or "No ratings yet": the course page's and a card's rating. */
-export function ratingText(rating: CourseDetail['rating']): string {
+function ratingText(rating: CourseDetail['rating']): string {
   if (!rating) return 'No ratings yet';
   const count = `${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'}`;
   return `${rating.average.toFixed(1)} (${count})`;
