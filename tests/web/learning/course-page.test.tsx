@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import { db, type DbReview } from '@/testing/mocks/db';
 import { loadScreen } from '@/app/screens';
 import { renderApp } from '@/testing/render';
 import { bought, progressOf, student } from './helpers';
+
+/** An owner's parts come after the sign-in and the owned courses: slow on a busy machine. */
+const SIGNED_IN = { timeout: 15_000 };
 
 function review(index: number, rating: number, email = `learner${index}@learntogether.test`) {
   const at = new Date(Date.UTC(2026, 1, index + 1, 12)).toISOString();
@@ -21,6 +24,10 @@ function review(index: number, rating: number, email = `learner${index}@learntog
   };
   db.reviews.push(stored);
 }
+
+// Each test signs in, reads the owned courses, the course and the progress before its first
+// assertion: on the shared 2-core machine that can take longer than the suite's 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The screen's chunk (markdown-it and highlight.js with it) loads once, before the first test.
 beforeAll(async () => {
@@ -75,8 +82,7 @@ describe('the course page', { timeout: 20_000 }, () => {
   it('offers an owner "Go to course" (the player resumes) instead of Add To Cart', async () => {
     bought('c-react');
     renderApp({ route: '/courses/c-react' }, { auth: { user: student() } });
-    // After the sign-in and the owned courses (slow on a busy machine).
-    const go = await screen.findByRole('link', { name: 'Go to course' }, { timeout: 15_000 });
+    const go = await screen.findByRole('link', { name: 'Go to course' }, SIGNED_IN);
     expect(go).toHaveAttribute('href', '/learn/c-react');
     expect(screen.queryByRole('button', { name: 'Add To Cart' })).not.toBeInTheDocument();
   });
@@ -114,7 +120,7 @@ describe('the course page', { timeout: 20_000 }, () => {
     progressOf('c-react', ['l-welcome']);
     const { user } = renderApp({ route: '/courses/c-react' }, { auth: { user: student() } });
 
-    const form = await screen.findByRole('form', { name: 'Rate this course' });
+    const form = await screen.findByRole('form', { name: 'Rate this course' }, SIGNED_IN);
     const stars = within(form).getByRole('group', { name: 'Your rating' });
     expect(within(stars).getAllByRole('radio')).toHaveLength(5);
     await user.click(within(stars).getByRole('radio', { name: '4 stars' }));
@@ -136,7 +142,7 @@ describe('the course page', { timeout: 20_000 }, () => {
     progressOf('c-react', ['l-welcome']);
     review(1, 3, 'student@learntogether.test');
     renderApp({ route: '/courses/c-react' }, { auth: { user: student() } });
-    const form = await screen.findByRole('form', { name: 'Edit your rating' });
+    const form = await screen.findByRole('form', { name: 'Edit your rating' }, SIGNED_IN);
     expect(within(form).getByRole('radio', { name: '3 stars' })).toBeChecked();
     expect(within(form).getByRole('textbox', { name: 'Your review (optional)' })).toHaveValue(
       'Review number 1',
@@ -146,7 +152,9 @@ describe('the course page', { timeout: 20_000 }, () => {
   it('tells an owner with no completed lesson why they cannot rate yet', async () => {
     bought('c-react');
     renderApp({ route: '/courses/c-react' }, { auth: { user: student() } });
-    expect(await screen.findByText(COURSE_MESSAGES.reviewNeedsProgress)).toBeVisible();
+    expect(
+      await screen.findByText(COURSE_MESSAGES.reviewNeedsProgress, {}, SIGNED_IN),
+    ).toBeVisible();
     expect(screen.queryByRole('form', { name: /rate this course/i })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COURSE_MESSAGES, lessonDiscussionDraft } from '@contract/course-rules';
 import { db } from '@/testing/mocks/db';
@@ -14,6 +14,10 @@ const progressBar = () => screen.getByRole('progressbar', { name: 'Course progre
 function renderPlayer(route: string) {
   return renderApp({ route }, { auth: { user: student() } });
 }
+
+// Each test signs in, reads the owned courses, the course and the progress before its first
+// assertion: on the shared 2-core machine that can take longer than the suite's 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The screen's chunk (markdown-it and highlight.js with it) loads once, before the first test.
 beforeAll(() => loadScreen('player'), 60_000);

@@ -88,7 +88,10 @@ export function CertificateScreen({ certificateId }: { certificateId: string }) 
           onRetry={() => void refetch()}
         />
       ) : !data ? (
-        <div aria-hidden="true" className="skeleton aspect-[1.414] w-full rounded-3xl" />
+        <div
+          aria-hidden="true"
+          className="skeleton h-[30rem] w-full rounded-3xl sm:aspect-[1.414] sm:h-auto"
+        />
       ) : (
         <>
           <article
