@@ -15,6 +15,9 @@ import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
 export const screenLoaders = {
   home: () => import('./routes/home'),
   courses: () => import('./routes/courses'),
+  coursePage: () => import('./routes/course-page'),
+  player: () => import('./routes/player'),
+  certificate: () => import('./routes/certificate'),
   courseCart: () => import('./routes/course-cart'),
   book: () => import('./routes/book'),
   bookPage: () => import('./routes/book-page'),
@@ -134,6 +137,18 @@ export const screenRoutes: ScreenRoute[] = [
     heroImage: '/images/banners/courses-banner.svg',
     prerender: true,
   },
+  {
+    path: routePatterns.coursePage,
+    screen: 'coursePage',
+    access: 'open',
+    // Its largest paint is the course's image, named by the course's JSON (as a book's page).
+    data: ({ courseId = '' }) => `/courses/${courseId}`,
+    dataImages: imageOf,
+  },
+  // Open: a preview lesson is anyone's; the API answers the others 403 and the player says so.
+  { path: routePatterns.lesson, screen: 'player', access: 'open' },
+  { path: routePatterns.learnResume, screen: 'player', access: 'signed-in' },
+  { path: routePatterns.certificate, screen: 'certificate', access: 'open' },
   { path: paths.courseCart, screen: 'courseCart', access: 'open', prerender: true },
   {
     path: paths.book,

@@ -20,10 +20,13 @@ export const paths = {
   root: '/',
   home: '/home',
   courses: '/courses',
-  /** A course's page (issue 31 §1). */
+  /** A course's page (docs/product.md §2.25). */
   coursePage: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
-  /** The player at a course: it resumes at the learner's last lesson (issue 31 §2). */
-  learn: (courseId: string) => `/learn/${encodeURIComponent(courseId)}`,
+  /** The player: a lesson, or (without one) where the learner left off (§2.26). */
+  learn: (courseId: string, lessonId?: string) =>
+    `/learn/${encodeURIComponent(courseId)}${lessonId === undefined ? '' : `/${encodeURIComponent(lessonId)}`}`,
+  /** A certificate's public page (§2.27). */
+  certificate: (certificateId: string) => `/certificates/${encodeURIComponent(certificateId)}`,
   courseCart: '/cart',
   book: '/book',
   bookPage: (bookId: string) => `/book/${encodeURIComponent(bookId)}`,
@@ -63,4 +66,8 @@ export const routePatterns = {
   chatRoom: '/chat/:roomId',
   bookPage: '/book/:bookId',
   receipt: RECEIPT_ROUTE,
+  coursePage: '/courses/:courseId',
+  lesson: '/learn/:courseId/:lessonId',
+  learnResume: '/learn/:courseId',
+  certificate: '/certificates/:certificateId',
 } as const;

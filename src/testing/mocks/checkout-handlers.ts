@@ -21,6 +21,7 @@ import type {
   PaymentIntentResponse,
 } from '@contract/payments';
 import { ApiFailure, apiRoute, requireCaller } from './api-route';
+import { ownedCourseProgress } from './course-handlers';
 import { summaryOf } from './admin-order-handlers';
 import { cartLineView } from './cart-handlers';
 import { db, type DbOrder, type DbPayment, type DbUser, type PaymentLine } from './db';
@@ -86,10 +87,7 @@ function ownedCourses(email: string): OwnedCourse[] {
         name: course?.name ?? name,
         image: course?.image ?? null,
         boughtAt: new Date(paidAt).toISOString(),
-        // The fake keeps no progress: a course just bought.
-        percent: 0,
-        continueLessonId: null,
-        certificateId: null,
+        ...ownedCourseProgress(email, courseId),
       };
     })
     .sort((a, b) => b.boughtAt.localeCompare(a.boughtAt) || a.courseId.localeCompare(b.courseId));

@@ -1,6 +1,7 @@
 import type { ChatReport } from '@contract/chat-moderation';
 import type { BookDetail, BookHistoryEntry } from '@contract/books';
 import type { CartLine } from '@contract/carts';
+import type { Certificate, Review } from '@contract/courses';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { Order } from '@contract/orders';
 import type { CheckoutShipping } from '@contract/payments';
@@ -77,6 +78,19 @@ export type DbVital = Omit<VitalsBeacon, 'view'> & {
   createdAt: number;
 };
 
+/** A learner's progress in one course (issue 31), keyed `${email} ${courseId}` in db.progress. */
+export type DbCourseProgress = {
+  completed: Set<string>;
+  lastLessonId: string | null;
+  certificateId: string | null;
+};
+
+/** A certificate as the server keeps it, with the learner it names. */
+export type DbCertificate = Certificate & { email: string };
+
+/** A course review as the server keeps it; `mine` is worked out per caller. */
+export type DbReview = Omit<Review, 'mine'> & { email: string };
+
 /** An account as the server keeps it: created at the first token exchange. */
 export type DbUser = { _id: string; email: string; role: UserRole; profile: UserProfile };
 
@@ -99,6 +113,11 @@ type Db = {
   chatMutes: Map<string, string>;
   /** Page views' Core Web Vitals, oldest first. */
   vitals: DbVital[];
+  /** Learners' progress by `${email} ${courseId}` (issue 31). */
+  progress: Map<string, DbCourseProgress>;
+  certificates: DbCertificate[];
+  /** Course reviews, oldest first. */
+  reviews: DbReview[];
 };
 
 let userSequence = 0;
@@ -220,6 +239,9 @@ export const db: Db = {
   chatReports: [],
   chatMutes: new Map(),
   vitals: seedVitals(),
+  progress: new Map(),
+  certificates: [],
+  reviews: [],
 };
 seedUsers();
 
@@ -234,5 +256,8 @@ export function resetDb(): void {
   db.chatReports = [];
   db.chatMutes = new Map();
   db.vitals = seedVitals();
+  db.progress = new Map();
+  db.certificates = [];
+  db.reviews = [];
   seedUsers();
 }

@@ -13,6 +13,7 @@ import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-han
 import { cartHandlers } from './cart-handlers';
 import { chatModerationAdminHandlers, chatModerationHandlers } from './chat-moderation-handlers';
 import { checkoutHandlers } from './checkout-handlers';
+import { courseHandlers } from './course-handlers';
 import { stripeHandlers } from './stripe-handlers';
 import { db } from './db';
 import { chatUnreadHandlers } from './chat-unread-handlers';
@@ -108,6 +109,8 @@ export const handlers = [
   ...catalogueAdminHandlers,
   ...cartHandlers,
   ...checkoutHandlers,
+  // After checkoutHandlers: `GET /api/courses/:id` would take `/api/courses/owned`.
+  ...courseHandlers,
   ...stripeHandlers,
   ...vitalsHandlers,
 ];

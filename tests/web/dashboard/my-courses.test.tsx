@@ -60,9 +60,14 @@ describe('My Courses', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Courses you own' })).toBeVisible();
     const list = await screen.findByRole('list', { name: 'My courses' });
     const cards = within(list).getAllByRole('article');
-    expect(cards.map((card) => card.getAttribute('aria-labelledby') && card.textContent)).toEqual([
-      'Creative Story WritingBought on Mar 5, 2026',
-      'React from Zero to HeroBought on Jan 15, 2026',
+    expect(
+      cards.map((card) => [
+        within(card).getByRole('heading').textContent,
+        within(card).getByText(/^Bought on/).textContent,
+      ]),
+    ).toEqual([
+      ['Creative Story Writing', 'Bought on Mar 5, 2026'],
+      ['React from Zero to Hero', 'Bought on Jan 15, 2026'],
     ]);
     const react = screen.getByRole('article', { name: 'React from Zero to Hero' });
     // The image is the course's (course.json's), decorative next to the name.
@@ -88,5 +93,46 @@ describe('My Courses', { timeout: 20_000 }, () => {
     db.orders = [];
     renderMyCourses();
     expect(await screen.findByRole('article', { name: 'Creative Story Writing' })).toBeVisible();
+  });
+
+  it('shows each course’s progress with Start, Continue and the certificate', async () => {
+    paid([{ courseId: 'c-react', name: 'React from Zero to Hero' }], Date.UTC(2026, 0, 15, 12));
+    paid([{ courseId: 'c-writing', name: 'Creative Story Writing' }], Date.UTC(2026, 0, 16, 12));
+    paid([{ courseId: 'c-python', name: 'Python for Data Science' }], Date.UTC(2026, 0, 17, 12));
+    // Two of React's five lessons, the last one opened the third.
+    db.progress.set(`${STUDENT} c-react`, {
+      completed: new Set(['l-welcome', 'l-components']),
+      lastLessonId: 'l-jsx',
+      certificateId: null,
+    });
+    db.progress.set(`${STUDENT} c-python`, {
+      completed: new Set(['l-intro', 'l-video', 'l-check']),
+      lastLessonId: 'l-check',
+      certificateId: 'AbCdEfGhIjKlMnOpQrStUv',
+    });
+    renderMyCourses();
+
+    const react = await screen.findByRole('article', { name: 'React from Zero to Hero' });
+    expect(
+      within(react).getByRole('progressbar', { name: 'Progress in React from Zero to Hero' }),
+    ).toHaveAttribute('aria-valuenow', '40');
+    expect(within(react).getByText('40% complete')).toBeVisible();
+    expect(
+      within(react).getByRole('link', { name: 'Continue React from Zero to Hero' }),
+    ).toHaveAttribute('href', '/learn/c-react/l-jsx');
+    expect(within(react).queryByRole('link', { name: /certificate/ })).not.toBeInTheDocument();
+
+    // Never opened: Start at the first lesson.
+    const writing = screen.getByRole('article', { name: 'Creative Story Writing' });
+    expect(within(writing).getByText('0% complete')).toBeVisible();
+    expect(
+      within(writing).getByRole('link', { name: 'Start Creative Story Writing' }),
+    ).toHaveAttribute('href', '/learn/c-writing/l-intro');
+
+    const python = screen.getByRole('article', { name: 'Python for Data Science' });
+    expect(within(python).getByText('100% complete')).toBeVisible();
+    expect(
+      within(python).getByRole('link', { name: 'View certificate: Python for Data Science' }),
+    ).toHaveAttribute('href', '/certificates/AbCdEfGhIjKlMnOpQrStUv');
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_ROUTES, type ApiRouteSpec } from '@contract/api-routes';
-import { ACCESS_POLICIES, API_DESCRIPTION_ROUTES, type ListedRoute } from '@contract/access-policy';
+import {
+  ACCESS_POLICIES,
+  ACCESS_TOKEN_POLICIES,
+  API_DESCRIPTION_ROUTES,
+  type AccessPolicy,
+  type ListedRoute,
+} from '@contract/access-policy';
 import { CHECKOUT_MESSAGES } from '@contract/checkout-rules';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import { AUTH_MESSAGES, USER_MESSAGES } from '@contract/users';
@@ -55,7 +61,7 @@ describe('the msw fakes authorize by the contract table', () => {
     }
   });
 
-  it.each(served.filter(([, policy]) => policy !== 'anyone' && policy !== 'firebase-self'))(
+  it.each(served.filter(([, policy]) => ACCESS_TOKEN_POLICIES.has(policy as AccessPolicy)))(
     '%s (%s) needs an access token: 401 without one',
     async (route) => {
       const method = route.split(' ')[0]!;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { OwnedCourse } from '@contract/courses';
 import { DashboardList } from '@/components/dashboard-list';
 import { GraduationCapIcon } from '@/components/icons';
@@ -28,6 +29,8 @@ function CardSkeletons() {
           <div className="space-y-2 p-4">
             <span className="skeleton block h-5 w-3/4" />
             <span className="skeleton block h-4 w-1/2" />
+            <span className="skeleton block h-2 w-full" />
+            <span className="skeleton block h-8 w-full rounded-lg" />
           </div>
         </div>
       ))}
@@ -61,6 +64,43 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
         <p className="text-sm text-base-content/70">
           Bought on <time dateTime={course.boughtAt}>{boughtOn(course.boughtAt)}</time>
         </p>
+        <div className="mt-3 flex items-center gap-3">
+          <div
+            role="progressbar"
+            aria-label={`Progress in ${course.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={course.percent}
+            aria-valuetext={`${course.percent}% complete`}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-base-300"
+          >
+            <div
+              className="h-full rounded-full bg-primary"
+              style={{ width: `${course.percent}%` }}
+            />
+          </div>
+          <span className="whitespace-nowrap text-sm font-medium">{course.percent}% complete</span>
+        </div>
+        <div className="mt-auto flex flex-wrap gap-2 pt-4">
+          {course.continueLessonId !== null && (
+            <Link
+              to={paths.learn(course.courseId, course.continueLessonId)}
+              aria-label={`${course.percent === 0 ? 'Start' : 'Continue'} ${course.name}`}
+              className="btn btn-primary btn-sm flex-1 basis-32 whitespace-nowrap rounded-lg normal-case"
+            >
+              {course.percent === 0 ? 'Start' : 'Continue'}
+            </Link>
+          )}
+          {course.certificateId !== null && (
+            <Link
+              to={paths.certificate(course.certificateId)}
+              aria-label={`View certificate: ${course.name}`}
+              className="btn btn-outline btn-sm flex-1 basis-32 whitespace-nowrap rounded-lg normal-case"
+            >
+              View certificate
+            </Link>
+          )}
+        </div>
       </div>
     </article>
   );
@@ -68,7 +108,8 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
 
 /**
  * My Courses (docs/product.md §2.20): every course the signed-in user paid for, once, with the day
- * it was bought. Deleting its order in My Orders does not take it away.
+ * it was bought, its progress, Continue (Start at 0%) and the certificate once there is one.
+ * Deleting its order in My Orders does not take it away.
  */
 export function MyCoursesScreen() {
   // Read again on every visit: a payment's courses arrive with Stripe's webhook.

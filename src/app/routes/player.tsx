@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { LearnResume, PlayerScreen } from '@/features/learning/components/player-screen';
+
+/** The player: a lesson (`/learn/:courseId/:lessonId`), or where the learner left off. */
+export default function PlayerRoute() {
+  const { courseId = '', lessonId } = useParams();
+  return lessonId === undefined ? (
+    <LearnResume key={courseId} courseId={courseId} />
+  ) : (
+    // One player per course: moving between its lessons keeps the outline (and its scroll).
+    <PlayerScreen key={courseId} courseId={courseId} lessonId={lessonId} />
+  );
+}
