@@ -47,7 +47,15 @@ import {
 } from './carts';
 import { chatMessageSchema, drawingShareQuerySchema } from './chat';
 import { chatUnreadSchema } from './chat-unread';
-import { ownedCourseListSchema } from './courses';
+import {
+  adminCourseListSchema,
+  adminCourseParamsSchema,
+  adminCourseSchema,
+  courseDraftSchema,
+  coursePublishedBodySchema,
+  courseRemovedSchema,
+  ownedCourseListSchema,
+} from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
 import { newsletterBodySchema, newsletterResponseSchema } from './newsletter';
@@ -351,6 +359,38 @@ export const API_ROUTES = {
     access: 'admin',
     // Multipart (one file), read by the route itself: no body schema.
     response: { 200: imageUploadedSchema },
+  },
+  // Admin course builder (issue 31)
+  'GET /api/admin/courses': {
+    access: 'admin',
+    response: { 200: adminCourseListSchema },
+  },
+  'POST /api/admin/courses': {
+    access: 'admin',
+    body: courseDraftSchema,
+    response: { 201: adminCourseSchema },
+  },
+  'GET /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    response: { 200: adminCourseSchema },
+  },
+  'PUT /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    body: courseDraftSchema,
+    response: { 200: adminCourseSchema },
+  },
+  'PUT /api/admin/courses/:id/published': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    body: coursePublishedBodySchema,
+    response: { 200: adminCourseSchema },
+  },
+  'DELETE /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    response: { 200: courseRemovedSchema },
   },
 } as const satisfies Readonly<Record<RouteKey, ApiRouteSpec>>;
 

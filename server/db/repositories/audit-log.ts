@@ -9,7 +9,13 @@ export type AuditAction =
   // A chat report's moderation (subject: 'chat-report:<id>').
   | 'chat.delete'
   | 'chat.dismiss'
-  | 'chat.mute';
+  | 'chat.mute'
+  // The course builder (subject: 'course:<id>'; docs/decisions.md D60).
+  | 'course.create'
+  | 'course.update'
+  | 'course.publish'
+  | 'course.unpublish'
+  | 'course.remove';
 
 /** One admin change: who, when, what (docs/architecture.md, "Audit log"). */
 export type AuditEntry = {
