@@ -11,7 +11,7 @@ import {
 } from '../services/course-builder';
 
 /**
- * The admin's course builder (docs/product.md, "Courses (admin)"; docs/decisions.md D60): every
+ * The admin's course builder (docs/product.md §2.25; docs/decisions.md D60): every
  * course with its drafts, a course saved whole, published or not, removed. Every change is
  * audited in its own transaction (services/course-builder.ts).
  */

@@ -15,7 +15,7 @@ const parseCourse = (raw: unknown): AdminCourse => adminCourseSchema.parse(raw);
 export type AdminCourseListItem = z.infer<typeof adminCourseListSchema>[number];
 
 /**
- * The admin's course builder (docs/product.md, "Courses (admin)"): the courses with their drafts
+ * The admin's course builder (docs/product.md §2.25): the courses with their drafts
  * and one course with its answers ('AdminCourses' tag). Every change refreshes them and the
  * learner's course list ('Courses'), so the shop shows it at once.
  */

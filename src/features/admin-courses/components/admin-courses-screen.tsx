@@ -10,7 +10,7 @@ import { useGetAdminCoursesQuery } from '../api/admin-courses-api';
 import { PublishedBadge } from './published-badge';
 
 /**
- * The admin's Courses screen (docs/product.md, "Courses (admin)"): every course, drafts too,
+ * The admin's Courses screen (docs/product.md §2.25): every course, drafts too,
  * with its price, lessons and owners, and the way into the builder.
  */
 export function AdminCoursesScreen() {

@@ -47,7 +47,7 @@ export function CourseEditorScreen({ courseId }: { courseId: string | null }) {
 }
 
 /**
- * The course builder (docs/product.md, "Courses (admin)"): the course's fields, its sections
+ * The course builder (docs/product.md §2.25): the course's fields, its sections
  * and lessons with their content, saved whole; Publish, Remove and the learner's view beside.
  */
 function CourseEditor({ course }: { course: AdminCourse | null }) {

@@ -196,7 +196,7 @@ function LessonEditor({ sectionIndex, index, count, onMove, onRemove }: LessonPr
           </button>
         </div>
       </div>
-      <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto] sm:items-start">
+      <div className="mt-3 grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
         <div>
           <label htmlFor={`${id}-title`} className={labelClass}>
             Lesson title
@@ -224,7 +224,7 @@ function LessonEditor({ sectionIndex, index, count, onMove, onRemove }: LessonPr
           />
           <FieldError id={`${id}-minutes-error`} message={minutesError} />
         </div>
-        <label className="flex cursor-pointer items-center gap-2 pt-1 sm:pt-9">
+        <label className="col-span-2 flex cursor-pointer items-center gap-2 pt-1 sm:col-span-1 sm:pt-9">
           <input
             type="checkbox"
             className="checkbox checkbox-primary checkbox-sm"
