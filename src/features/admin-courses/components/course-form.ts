@@ -4,8 +4,6 @@ import type { LessonKind } from '@contract/course-rules';
 
 /** The builder's form: the contract's draft as typed (the resolver gives the parsed draft). */
 export type CourseForm = z.input<typeof courseDraftSchema>;
-export type SectionForm = CourseForm['sections'][number];
-export type LessonForm = SectionForm['lessons'][number];
 
 /** A new course: nothing but one empty section to start from. */
 export const emptyCourse: CourseForm = {
