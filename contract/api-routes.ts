@@ -66,6 +66,12 @@ import {
   reviewPageSchema,
   reviewParamsSchema,
   reviewSchema,
+  adminCourseListSchema,
+  adminCourseParamsSchema,
+  adminCourseSchema,
+  courseDraftSchema,
+  coursePublishedBodySchema,
+  courseRemovedSchema,
 } from './courses';
 import { healthySchema, unhealthySchema } from './health';
 import { imageParamsSchema, imageUploadedSchema } from './images';
@@ -432,6 +438,38 @@ export const API_ROUTES = {
     params: certificateParamsSchema,
     // The certificate as a PDF (application/pdf).
     response: { 200: bytesSchema },
+  },
+  // Admin course builder (issue 31)
+  'GET /api/admin/courses': {
+    access: 'admin',
+    response: { 200: adminCourseListSchema },
+  },
+  'POST /api/admin/courses': {
+    access: 'admin',
+    body: courseDraftSchema,
+    response: { 201: adminCourseSchema },
+  },
+  'GET /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    response: { 200: adminCourseSchema },
+  },
+  'PUT /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    body: courseDraftSchema,
+    response: { 200: adminCourseSchema },
+  },
+  'PUT /api/admin/courses/:id/published': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    body: coursePublishedBodySchema,
+    response: { 200: adminCourseSchema },
+  },
+  'DELETE /api/admin/courses/:id': {
+    access: 'admin',
+    params: adminCourseParamsSchema,
+    response: { 200: courseRemovedSchema },
   },
 } as const satisfies Readonly<Record<RouteKey, ApiRouteSpec>>;
 

@@ -46,6 +46,11 @@ export const COURSE_MESSAGES = {
   ownedGoToCourse: 'Owned — Go to course',
   /** Adding a course the course cart holds already: nothing is added (D62). */
   alreadyInCart: 'Already in your cart',
+  // The course builder (issue 31 §6).
+  changedElsewhere: 'This course was changed by someone else; reload it',
+  publishNeedsLesson: 'A course needs at least one lesson to be published',
+  foreignPart: 'A section or lesson of the draft belongs to another course',
+  repeatedPart: 'A section or lesson appears twice in the draft',
 } as const;
 
 /** A course's study room on the chat connection (issue 31 §4): `course-c-03`. */

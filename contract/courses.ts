@@ -265,26 +265,55 @@ export const sectionDraftSchema = z.object({
 });
 
 /** PUT /api/admin/courses/:id and POST /api/admin/courses: the whole course, as the builder saves it. */
-export const courseDraftSchema = z.strictObject({
-  name: textSchema()
-    .trim()
-    .min(1, 'Required')
-    .max(COURSE_LIMITS.nameMaxLength, `At most ${COURSE_LIMITS.nameMaxLength} characters`),
-  price: z
-    .number()
-    .positive('Must be more than 0')
-    .max(10_000, 'At most $10,000')
-    .refine(hasWholeCents, 'At most two decimals'),
-  image: textSchema().trim().max(500),
-  summary: textSchema().trim().max(COURSE_LIMITS.summaryMaxLength),
-  description: textSchema().trim().max(COURSE_LIMITS.descriptionMaxLength),
-  outcomes: z
-    .array(textSchema().trim().min(1, 'Required').max(COURSE_LIMITS.outcomeMaxLength))
-    .max(COURSE_LIMITS.maxOutcomes),
-  sections: z.array(sectionDraftSchema).max(COURSE_LIMITS.maxSections),
-  /** The version the builder loaded (its `updatedAt`): a save over a newer one is 409. */
-  updatedAt: z.string().optional(),
-});
+export const courseDraftSchema = z
+  .strictObject({
+    name: textSchema()
+      .trim()
+      .min(1, 'Required')
+      .max(COURSE_LIMITS.nameMaxLength, `At most ${COURSE_LIMITS.nameMaxLength} characters`),
+    price: z
+      .number()
+      .positive('Must be more than 0')
+      .max(10_000, 'At most $10,000')
+      .refine(hasWholeCents, 'At most two decimals'),
+    image: textSchema().trim().max(500),
+    summary: textSchema().trim().max(COURSE_LIMITS.summaryMaxLength),
+    description: textSchema().trim().max(COURSE_LIMITS.descriptionMaxLength),
+    outcomes: z
+      .array(textSchema().trim().min(1, 'Required').max(COURSE_LIMITS.outcomeMaxLength))
+      .max(COURSE_LIMITS.maxOutcomes),
+    sections: z.array(sectionDraftSchema).max(COURSE_LIMITS.maxSections),
+    /** The version the builder loaded (its `updatedAt`): a save over a newer one is 409. */
+    updatedAt: z.string().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Rust Basics',
+        price: 39.99,
+        image: '/images/courses/rust-basics.svg',
+        summary: 'Ownership, borrowing and cargo, one small program at a time.',
+        description: 'A first course in Rust.',
+        outcomes: ['Read and write safe Rust'],
+        sections: [
+          {
+            title: 'Getting started',
+            lessons: [
+              {
+                title: 'Hello, cargo',
+                minutes: 8,
+                preview: true,
+                content: { kind: 'reading', markdown: '# Hello\n\n`cargo new hello`' },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+
+/** The builder's course in a path: its own schema, so tests make a fresh course for it. */
+export const adminCourseParamsSchema = z.object({ id: idSchema });
 
 /** GET /api/admin/courses/:id: the course as the builder edits it, answers included. */
 export const adminCourseSchema = courseDraftSchema.extend({
@@ -307,7 +336,9 @@ export const adminCourseListSchema = z.array(
   }),
 );
 
-export const coursePublishedBodySchema = z.strictObject({ published: z.boolean() });
+export const coursePublishedBodySchema = z
+  .strictObject({ published: z.boolean() })
+  .meta({ examples: [{ published: false }] });
 export const courseRemovedSchema = z.object({ _id: z.string(), removed: z.literal(true) });
 
 export type CourseSummary = z.infer<typeof courseSummarySchema>;

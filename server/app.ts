@@ -21,6 +21,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity, securityHeaders } from './plugins/security';
 import { registerStaticSpa } from './plugins/static-spa';
 import { adminBookRoutes } from './routes/admin-books';
+import { adminCourseRoutes } from './routes/admin-courses';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { adminSalesRoutes } from './routes/admin-sales';
 import { chatUnreadRoutes } from './routes/chat-unread';
@@ -280,6 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(refundRoutes);
         await api.register(orderRoutes);
         await api.register(courseRoutes);
+        await api.register(adminCourseRoutes);
         await api.register(chatModerationRoutes);
         await api.register(chatSearchRoutes);
         await api.register(chatDrawingRoutes);

@@ -18,6 +18,7 @@ import {
   lessonParamsSchema,
   reviewParamsSchema,
 } from '../../contract/courses';
+import { adminCourseParamsSchema } from '../../contract/courses';
 import { apiErrorSchema } from '../../contract/errors';
 import { paymentIntentResponseSchema } from '../../contract/payments';
 import { imageParamsSchema } from '../../contract/images';
@@ -34,6 +35,7 @@ import {
 import { createAccessTokens } from '../../server/auth/access-token';
 import { createFirebaseIdentityProvider } from '../../server/auth/firebase';
 import { createBook } from '../../server/db/repositories/books';
+import { insertCourse } from '../../server/db/repositories/course-builder';
 import { insertChatMessage } from '../../server/db/repositories/chat-messages';
 import { fileChatReport } from '../../server/db/repositories/chat-moderation';
 import { insertImage } from '../../server/db/repositories/images';
@@ -175,6 +177,21 @@ async function orderOf(owner: SignedIn): Promise<string> {
   return order.id;
 }
 
+/** A course draft of its own (a DELETE removes it). */
+async function freshCourseId(): Promise<string> {
+  const id = `matrix-${randomUUID().slice(0, 8)}`;
+  const added = await insertCourse(t.db, id, {
+    name: `Matrix course ${id}`,
+    priceCents: 1999,
+    image: '',
+    summary: '',
+    description: '',
+    outcomes: [],
+  });
+  if (!added) throw new Error('no course');
+  return id;
+}
+
 /** A chat message of `owner`'s (reports and context name one). */
 async function chatMessageOf(owner: SignedIn): Promise<string> {
   const user = await findUserByEmail(t.db, owner.email);
@@ -266,6 +283,7 @@ const RESOURCES = new Map<unknown, (owner: SignedIn) => Promise<Record<string, s
   ],
   [certificateParamsSchema, async (owner) => ({ id: await certificateOf(owner) })],
   [reviewParamsSchema, async (owner) => ({ id: await reviewOf(owner) })],
+  [adminCourseParamsSchema, async () => ({ id: await freshCourseId() })],
 ]);
 
 /** The first example a schema carries (`.meta({ examples })`, shown in the OpenAPI document). */

@@ -12,7 +12,13 @@ export type AuditAction =
   | 'chat.mute'
   // A course review hidden or shown again (subject: 'course-review:<id>').
   | 'course.review.hide'
-  | 'course.review.show';
+  | 'course.review.show'
+  // The course builder (subject: 'course:<id>'; docs/decisions.md D60).
+  | 'course.create'
+  | 'course.update'
+  | 'course.publish'
+  | 'course.unpublish'
+  | 'course.remove';
 
 /** One admin change: who, when, what (docs/architecture.md, "Audit log"). */
 export type AuditEntry = {

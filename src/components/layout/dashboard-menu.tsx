@@ -36,6 +36,7 @@ function menuItems(isAdmin: boolean | null): Item[] {
       { to: paths.addBook, label: 'Add Book', icon: BookIcon },
       { to: paths.adminBooks, label: 'Books', icon: LibraryIcon },
       { to: paths.adminOrders, label: 'Orders', icon: CartIcon },
+      { to: paths.adminCourses, label: 'Courses', icon: GraduationCapIcon },
       { to: paths.sales, label: 'Sales', icon: ChartIcon },
       { to: paths.performance, label: 'Performance', icon: GaugeIcon },
       { to: paths.reports, label: 'Reports', icon: FlagIcon },

@@ -45,6 +45,7 @@ export const baseApi = createApi({
     'Books',
     'AdminBooks',
     'AdminOrders',
+    'AdminCourses',
     'Sales',
     'Vitals',
     'ChatReports',

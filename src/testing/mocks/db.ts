@@ -1,4 +1,5 @@
 import type { ChatReport } from '@contract/chat-moderation';
+import type { AdminCourse } from '@contract/courses';
 import type { BookDetail, BookHistoryEntry } from '@contract/books';
 import type { CartLine } from '@contract/carts';
 import type { Certificate, Review } from '@contract/courses';
@@ -97,6 +98,8 @@ export type DbUser = { _id: string; email: string; role: UserRole; profile: User
 // In-memory data behind the msw handlers; `resetDb()` runs after every test.
 type Db = {
   courses: Course[];
+  /** The course builder's courses, drafts too (GET /api/admin/courses…); removed ones leave. */
+  adminCourses: AdminCourse[];
   books: DbBook[];
   subscribers: Set<string>;
   users: DbUser[];
@@ -186,6 +189,62 @@ function seedCourses(): Course[] {
   ];
 }
 
+/** The builder's view of the seed courses (published, one section each) and one draft. */
+function seedAdminCourses(): AdminCourse[] {
+  const updatedAt = '2026-01-05T10:00:00.000Z';
+  const published = seedCourses().map((course, index): AdminCourse => ({
+    _id: course._id,
+    name: course.name,
+    price: course.price,
+    image: course.image,
+    summary: `Learn ${course.name.toLowerCase()} step by step.`,
+    description: '',
+    outcomes: ['Build something real'],
+    published: true,
+    updatedAt,
+    sections: [
+      {
+        _id: `${course._id}-1`,
+        title: 'Getting started',
+        lessons: [
+          {
+            _id: `${course._id}-1-1`,
+            title: 'Welcome',
+            minutes: 5 + index,
+            preview: true,
+            content: { kind: 'reading', markdown: '# Welcome\n\nWhat this course covers.' },
+          },
+          {
+            _id: `${course._id}-1-2`,
+            title: 'Check yourself',
+            minutes: 4,
+            preview: false,
+            content: {
+              kind: 'quiz',
+              passPercent: 50,
+              markdown: '',
+              questions: [{ prompt: 'Ready?', choices: ['Yes', 'No'], answers: [0] }],
+            },
+          },
+        ],
+      },
+    ],
+  }));
+  const draft: AdminCourse = {
+    _id: 'rust-basics',
+    name: 'Rust Basics',
+    price: 29,
+    image: '/images/courses/react.svg',
+    summary: 'Ownership and borrowing, gently.',
+    description: '',
+    outcomes: [],
+    published: false,
+    updatedAt,
+    sections: [{ _id: 'rust-basics-s-1', title: 'Ownership', lessons: [] }],
+  };
+  return [...published, draft];
+}
+
 function seedBooks(): DbBook[] {
   return [
     buildBookDetail({ _id: 'b-1', name: 'Clean Code', price: 32.5, category: 'programming' }),
@@ -229,6 +288,7 @@ function seedVitals(): DbVital[] {
 
 export const db: Db = {
   courses: seedCourses(),
+  adminCourses: seedAdminCourses(),
   books: seedBooks(),
   subscribers: new Set(),
   users: [],
@@ -247,6 +307,7 @@ seedUsers();
 
 export function resetDb(): void {
   db.courses = seedCourses();
+  db.adminCourses = seedAdminCourses();
   db.books = seedBooks();
   db.subscribers = new Set();
   db.carts = [];

@@ -7,6 +7,7 @@ import {
   type BookSort,
 } from '@contract/books';
 import { NEWSLETTER_MESSAGES } from '@contract/newsletter';
+import { adminCourseHandlers } from './admin-course-handlers';
 import { adminOrderHandlers, salesHandlers } from './admin-order-handlers';
 import { apiRoute } from './api-route';
 import { adminBookHandlers, catalogueAdminHandlers } from './catalogue-admin-handlers';
@@ -98,6 +99,7 @@ export const handlers = [
   // Before userHandlers: their `GET /api/admin/:email` would match `/api/admin/books` and
   // `/api/admin/orders`.
   ...adminBookHandlers,
+  ...adminCourseHandlers,
   ...adminOrderHandlers,
   ...salesHandlers,
   ...adminVitalsHandlers,

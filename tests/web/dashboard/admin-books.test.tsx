@@ -61,10 +61,11 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     await renderBooks();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-6)).toEqual([
+    expect(links.slice(-7)).toEqual([
       'Add Book',
       'Books',
       'Orders',
+      'Courses',
       'Sales',
       'Performance',
       'Reports',

@@ -138,11 +138,18 @@ function lineOf(name: string) {
 
 // The first test loads the screen's chunk, slow on a busy 2-core machine.
 describe('Orders (admin)', { timeout: 15_000 }, () => {
-  it('is in the admin dashboard menu between Books and Sales', async () => {
+  it('is in the admin dashboard menu between Books and Courses', async () => {
     await renderOrders();
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     const links = menu.getAllByRole('link').map((link) => link.textContent);
-    expect(links.slice(-5)).toEqual(['Books', 'Orders', 'Sales', 'Performance', 'Reports']);
+    expect(links.slice(-6)).toEqual([
+      'Books',
+      'Orders',
+      'Courses',
+      'Sales',
+      'Performance',
+      'Reports',
+    ]);
     expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/orders');
     expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   });

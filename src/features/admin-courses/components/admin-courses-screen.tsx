@@ -1,0 +1,109 @@
+import { Link } from 'react-router';
+import { formatCents, toCents } from '@contract/money';
+import { GraduationCapIcon, PlusIcon } from '@/components/icons';
+import { LoadError } from '@/components/load-error';
+import { ScreenHeader } from '@/components/screen-header';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { errorMessageOr } from '@/lib/api/error-message';
+import { useGetAdminCoursesQuery } from '../api/admin-courses-api';
+import { PublishedBadge } from './published-badge';
+
+/**
+ * The admin's Courses screen (docs/product.md §2.29): every course, drafts too,
+ * with its price, lessons and owners, and the way into the builder.
+ */
+export function AdminCoursesScreen() {
+  const {
+    data: courses = [],
+    isLoading,
+    isFetching,
+    isError,
+    error,
+    refetch,
+  } = useGetAdminCoursesQuery();
+
+  return (
+    <section aria-labelledby="admin-courses-heading" className="space-y-6">
+      <ScreenHeader
+        eyebrow="Courses"
+        headingId="admin-courses-heading"
+        heading="Courses and drafts"
+        refreshing={isFetching && !isLoading}
+      >
+        <Link to={paths.adminCourseNew} className="btn btn-primary btn-sm rounded-xl normal-case">
+          <PlusIcon className="h-4 w-4" aria-hidden="true" />
+          New course
+        </Link>
+      </ScreenHeader>
+
+      {isLoading ? (
+        <Spinner label="Loading the courses…" />
+      ) : isError ? (
+        <LoadError
+          message={errorMessageOr(error, 'Could not load the courses.')}
+          onRetry={() => void refetch()}
+        />
+      ) : courses.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+          <GraduationCapIcon className="h-8 w-8 text-primary" />
+          <p className="mt-3 text-base-content/70">No course yet: start one with New course.</p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
+          <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
+            <thead>
+              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
+                <th scope="col">Name</th>
+                <th scope="col" className="hidden text-right sm:table-cell">
+                  Price
+                </th>
+                <th scope="col" className="hidden text-right sm:table-cell">
+                  Lessons
+                </th>
+                <th scope="col" className="hidden text-right sm:table-cell">
+                  Owners
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {courses.map((course) => (
+                <tr key={course._id} className="hover:bg-base-200/40">
+                  <th scope="row" className="min-w-32 font-medium">
+                    <span className="break-words">{course.name}</span>
+                    <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
+                      {formatCents(toCents(course.price))} · {course.lessons}{' '}
+                      {course.lessons === 1 ? 'lesson' : 'lessons'} · {course.owners}{' '}
+                      {course.owners === 1 ? 'owner' : 'owners'}
+                    </span>
+                  </th>
+                  <td className="hidden text-right tabular-nums sm:table-cell">
+                    {formatCents(toCents(course.price))}
+                  </td>
+                  <td className="hidden text-right tabular-nums sm:table-cell">{course.lessons}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell">{course.owners}</td>
+                  <td>
+                    <PublishedBadge published={course.published} />
+                  </td>
+                  <td className="text-right">
+                    <Link
+                      to={paths.adminCourse(course._id)}
+                      aria-label={`Edit ${course.name}`}
+                      className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                    >
+                      Edit
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
