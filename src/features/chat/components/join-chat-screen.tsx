@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS, CHAT_ROOMS, JOIN_CHAT_ERRORS, type ChatRoom } from '@contract/chat-rules';
 import { unreadBadge } from '@contract/chat-unread';
+import { courseRoomId } from '@contract/course-rules';
 import { ArrowRightIcon, UsersIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { useGetOwnedCoursesQuery } from '@/features/courses/api/owned-courses-api';
 import { UNREAD_POLL_MS, useGetChatUnreadQuery } from '../api/chat-unread-api';
 
 type Props = {
@@ -25,20 +28,28 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
     refetchOnMountOrArgChange: true,
   });
   const unreadIn = (option: ChatRoom) => unread?.rooms.find((entry) => entry.room === option);
+  // The study rooms of the courses the user owns (D61); an admin's too: every course's would be
+  // too many, and an admin opens any other by its address.
+  const { currentData: owned } = useGetOwnedCoursesQuery();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Into a room under the chosen name: the name is checked first, as the form does. */
+  const join = (target: ChatRoom | '') => {
     const trimmed = name.trim();
     if (trimmed === '') {
       setError(JOIN_CHAT_ERRORS.name);
       return;
     }
-    if (room === '') {
+    if (target === '') {
       setError(JOIN_CHAT_ERRORS.room);
       return;
     }
     setError(null);
-    onJoin({ name: trimmed, room });
+    onJoin({ name: trimmed, room: target });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    join(room);
   };
 
   return (
@@ -106,6 +117,42 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
               <ArrowRightIcon className="h-4 w-4" />
             </button>
           </form>
+
+          {owned && owned.length > 0 && (
+            <>
+              <h2 id={`${id}-courses`} className="mt-8 text-sm font-semibold text-base-content/80">
+                Your course rooms
+              </h2>
+              <ul aria-labelledby={`${id}-courses`} className="mt-2 divide-y divide-base-200">
+                {owned.map((course) => {
+                  const courseRoom = courseRoomId(course.courseId);
+                  const counts = unreadIn(courseRoom);
+                  return (
+                    <li
+                      key={course.courseId}
+                      className="flex min-h-9 items-center justify-between gap-3 text-sm"
+                    >
+                      <a
+                        href={paths.chatRoom(courseRoom)}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          join(courseRoom);
+                        }}
+                        className="link link-hover font-medium"
+                      >
+                        {course.name}
+                      </a>
+                      {counts !== undefined && counts.unread > 0 && (
+                        <span className="badge badge-primary badge-sm shrink-0 font-semibold">
+                          {unreadBadge(counts.unread)} unread
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
 
           <h2 id={`${id}-unread`} className="mt-8 text-sm font-semibold text-base-content/80">
             Unread messages
