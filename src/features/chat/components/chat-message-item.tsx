@@ -192,7 +192,6 @@ export const ChatMessageItem = memo(function ChatMessageItem({
         </div>
       ) : (
         // The click is its links' (a lesson's opens in the app); a link takes Enter itself.
-        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
         <div
           className={`chat-bubble max-w-[85%] break-words sm:max-w-[70%] ${MARKDOWN} ${bubbleLook}`}
           onClick={(event) => openLessonLink(event, navigate)}

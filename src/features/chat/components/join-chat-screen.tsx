@@ -4,20 +4,24 @@ import { unreadBadge } from '@contract/chat-unread';
 import { courseRoomId } from '@contract/course-rules';
 import { ArrowRightIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useGetOwnedCoursesQuery } from '@/features/courses/api/owned-courses-api';
 import { UNREAD_POLL_MS, useGetChatUnreadQuery } from '../api/chat-unread-api';
 
 type Props = {
   /** The account's display name: the Username field starts with it. */
   defaultName: string;
   onJoin: (join: { name: string; room: ChatRoom }) => void;
+  /**
+   * The courses the user owns (`GET /courses/owned`, composed by the route), each with its study
+   * room (D61); undefined while loading.
+   */
+  courses?: readonly { courseId: string; name: string }[];
 };
 
 const control =
   'w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
 /** /messagebox: the join-chat form (docs/product.md §2 Join chat, §5): the name is checked first, then the room. */
-export function JoinChatScreen({ defaultName, onJoin }: Props) {
+export function JoinChatScreen({ defaultName, onJoin, courses: owned }: Props) {
   const id = useId();
   const [name, setName] = useState(defaultName);
   const [room, setRoom] = useState<ChatRoom | ''>('');
@@ -28,9 +32,6 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
     refetchOnMountOrArgChange: true,
   });
   const unreadIn = (option: ChatRoom) => unread?.rooms.find((entry) => entry.room === option);
-  // The study rooms of the courses the user owns (D61); an admin's too: every course's would be
-  // too many, and an admin opens any other by its address.
-  const { currentData: owned } = useGetOwnedCoursesQuery();
 
   /** Into a room under the chosen name: the name is checked first, as the form does. */
   const join = (target: ChatRoom | '') => {

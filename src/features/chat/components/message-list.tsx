@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import type { ChatMessage } from '@contract/chat';
 import { mentions, type ChatReactionEmoji, type ChatRoom } from '@contract/chat-rules';
 import { COURSE_MESSAGES, courseIdOfRoom } from '@contract/course-rules';
-import { coursePagePath } from '@/features/course-room/course-room-paths';
 import { AlertIcon, ArrowRightIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { ChatState } from '../chat-state';
@@ -201,7 +200,7 @@ export function MessageList({
           {refusedCourse !== null ? (
             // Not a learner of this course (D61): its page is where to buy it.
             <Link
-              to={coursePagePath(refusedCourse)}
+              to={`${paths.courses}/${encodeURIComponent(refusedCourse)}`}
               className="btn btn-primary rounded-xl normal-case"
             >
               Go to the course
