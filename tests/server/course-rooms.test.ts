@@ -28,6 +28,8 @@ const ADMIN = uniqueEmail('course-room-admin');
 /** A seed course: bought through the payment flow, as learners buy it. */
 const COURSE = 'c-02';
 const ROOM = courseRoomId(COURSE);
+/** The presence test's course: nobody else of this file is in its room. */
+const LESSONS_COURSE = 'c-03';
 
 let t: TestApp;
 let url: string;
@@ -45,9 +47,9 @@ function ok<T extends { ok: boolean }>(answer: T | { ok: false; error: string })
   return answer as T;
 }
 
-async function learner(label: string): Promise<SignedIn> {
+async function learner(label: string, courseId = COURSE): Promise<SignedIn> {
   const user = await signIn(t.app, label);
-  await buyCourses(t.app, gateway, user, [{ _id: COURSE, quantity: 1 }]);
+  await buyCourses(t.app, gateway, user, [{ _id: courseId, quantity: 1 }]);
   return user;
 }
 
@@ -60,7 +62,7 @@ function coursePresence(socket: ChatClient, courseId: string, lessonId: string) 
 const search = (who: SignedIn, room: string) =>
   t.app.inject({
     method: 'GET',
-    url: `/api/chat/rooms/${encodeURIComponent(room)}/messages`,
+    url: `/api/chat/rooms/${encodeURIComponent(room)}/messages?q=question`,
     headers: bearer(who.accessToken),
   });
 
@@ -84,11 +86,11 @@ beforeAll(async () => {
   // Two lessons of the course, numbered by section then lesson: "Lesson 2: Hooks" is the second.
   await t.db.query(
     `insert into course_sections (id, course_id, title, position) values ('room-test-s', $1, 'Basics', 9000)`,
-    [COURSE],
+    [LESSONS_COURSE],
   );
   const before = await t.db.query<{ n: number | string }>(
     'select count(*) as n from course_lessons where course_id = $1',
-    [COURSE],
+    [LESSONS_COURSE],
   );
   lessonsBefore = Number(before[0]?.n ?? 0);
   for (const [position, [id, title]] of [
@@ -98,7 +100,7 @@ beforeAll(async () => {
     await t.db.query(
       `insert into course_lessons (id, course_id, section_id, title, kind, minutes, position, content)
        values ($1, $2, 'room-test-s', $3, 'reading', 5, $4, '{"kind":"reading","markdown":"x"}'::jsonb)`,
-      [id, COURSE, title, position],
+      [id, LESSONS_COURSE, title, position],
     );
   }
 });
@@ -208,26 +210,26 @@ describe('a course room over HTTP', () => {
 describe('learners online, and on which lesson', () => {
   it('shows others the lesson a learner has open, labelled by the server; counts them', async () => {
     const [sam, kim, stranger] = await Promise.all([
-      learner('room-sam'),
-      learner('room-kim'),
+      learner('room-sam', LESSONS_COURSE),
+      learner('room-kim', LESSONS_COURSE),
       signIn(t.app, 'room-w'),
     ]);
     const inRoom = await client(kim, 'Kim');
-    ok(await joinRoom(inRoom, ROOM));
+    ok(await joinRoom(inRoom, courseRoomId(LESSONS_COURSE)));
 
     const player = await client(sam, 'Sam');
     const samShown = nextEvent(inRoom, 'presence', (event) =>
       event.members.some((m) => m.name === 'Sam' && m.lesson !== undefined),
     );
     const counted = nextEvent(player, 'courseLearners', (event) => event.count === 2);
-    const answer = ok(await coursePresence(player, COURSE, 'room-test-l2'));
+    const answer = ok(await coursePresence(player, LESSONS_COURSE, 'room-test-l2'));
     expect(answer.learners).toBe(2);
     const members = (await samShown).members;
     expect(members.find((m) => m.name === 'Sam')?.lesson).toBe(
       `Lesson ${lessonsBefore + 2}: Hooks`,
     );
     expect(members.find((m) => m.name === 'Kim')?.lesson).toBeUndefined();
-    expect(await counted).toEqual({ courseId: COURSE, count: 2 });
+    expect(await counted).toEqual({ courseId: LESSONS_COURSE, count: 2 });
 
     // The player closing: Sam is gone from the room's list and the count.
     const samGone = nextEvent(inRoom, 'presence', (e) => !e.members.some((m) => m.name === 'Sam'));
@@ -235,11 +237,11 @@ describe('learners online, and on which lesson', () => {
     expect((await samGone).members.map((m) => m.name)).toEqual(['Kim']);
 
     const s = await client(stranger);
-    expect(await coursePresence(s, COURSE, 'room-test-l1')).toEqual({
+    expect(await coursePresence(s, LESSONS_COURSE, 'room-test-l1')).toEqual({
       ok: false,
       error: COURSE_MESSAGES.roomRefusal,
     });
-    expect(await coursePresence(inRoom, COURSE, 'no-such-lesson')).toEqual({
+    expect(await coursePresence(inRoom, LESSONS_COURSE, 'no-such-lesson')).toEqual({
       ok: false,
       error: COURSE_MESSAGES.lessonNotFound,
     });
