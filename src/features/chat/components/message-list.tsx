@@ -152,7 +152,11 @@ export function MessageList({
                 Load older messages
               </button>
             ) : state.joined && messages.length > 0 ? (
-              <span>This is the start of the {room} chat.</span>
+              <span>
+                {courseId === null
+                  ? `This is the start of the ${room} chat.`
+                  : 'This is the start of the study room.'}
+              </span>
             ) : null}
           </div>
           {!state.joined && messages.length === 0 ? (
