@@ -11,6 +11,7 @@ import { CourseLearnersOnline } from '@/features/course-room/components/course-l
 import { buildUser } from '@/testing/data';
 import { fakeChat } from '@/testing/fake-chat-socket';
 import { db } from '@/testing/mocks/db';
+import { installFakeCanvas } from '@/testing/fake-canvas';
 import { renderApp } from '@/testing/render';
 
 // Each course's study room (issue 31 §4, docs/decisions.md D61), against the fake chat server,
@@ -162,5 +163,14 @@ describe('course rooms', { timeout: 20_000 }, () => {
 
     peer.leave();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 learner online'));
+  });
+
+  it('offers the owned course rooms in "Share to a room" on /drawing', async () => {
+    installFakeCanvas();
+    bought(REACT, 'React from Zero to Hero');
+    renderApp({ route: '/drawing' }, { auth: { user: student() } });
+    const group = await screen.findByRole('group', { name: 'Your course rooms' });
+    const option = within(group).getByRole('option', { name: 'React from Zero to Hero' });
+    expect(option).toHaveValue(REACT_ROOM);
   });
 });
