@@ -1,11 +1,27 @@
 // Zod-free, so the web app may import these as values.
+import { COURSE_ID_PATTERN, courseIdOfRoom } from './course-rules';
 
-/** The six rooms (docs/product.md §9), in the spec's order; the only rooms that exist (docs/decisions.md). */
+/** The six topic rooms (docs/product.md §9), in the spec's order; open to everyone signed in. */
 export const CHAT_ROOMS = ['JavaScript', 'PHP', 'Python', 'Java', 'TypeScript', 'C#'] as const;
-export type ChatRoom = (typeof CHAT_ROOMS)[number];
+export type TopicRoom = (typeof CHAT_ROOMS)[number];
+/** A course's study room (contract/course-rules.ts courseRoomId): its owners' and admins' (D61). */
+export type CourseRoom = `course-${string}`;
+/** Every room: a topic room, or a course room (which the server lets in only its learners). */
+export type ChatRoom = TopicRoom | CourseRoom;
 
-export function isChatRoom(value: string): value is ChatRoom {
+export function isTopicRoom(value: string): value is TopicRoom {
   return (CHAT_ROOMS as readonly string[]).includes(value);
+}
+
+/** A well-formed course room id (`course-c-03`); whether that course exists is the server's. */
+export function isCourseRoom(value: string): value is CourseRoom {
+  const courseId = courseIdOfRoom(value);
+  return courseId !== null && COURSE_ID_PATTERN.test(courseId);
+}
+
+/** A topic room or a well-formed course room (D61). */
+export function isChatRoom(value: string): value is ChatRoom {
+  return isTopicRoom(value) || isCourseRoom(value);
 }
 
 export const CHAT_LIMITS = {

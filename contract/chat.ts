@@ -19,6 +19,7 @@ import type {
   UndoStrokeAck,
 } from './board';
 import { textSchema } from './text';
+import { COURSE_ID_PATTERN, COURSE_ROOM_PREFIX } from './course-rules';
 
 export {
   CHAT_LIMITS,
@@ -33,7 +34,15 @@ export {
 // (joinRoom, newMessage, getLatestMessage); the rest are ours. Every client → server event takes
 // an ack callback, answered `{ ok: true, … }` or `{ ok: false, error }`.
 
-export const chatRoomSchema = z.enum(CHAT_ROOMS);
+/**
+ * A room's name: one of the six topic rooms, or a course's study room `course-<courseId>` (D61).
+ * Only its form is checked here; the server's roomAccess (server/chat/room-access.ts) says
+ * whether the course exists and whether the caller may enter.
+ */
+export const chatRoomSchema = z.union([
+  z.enum(CHAT_ROOMS),
+  z.templateLiteral([COURSE_ROOM_PREFIX, z.string().regex(COURSE_ID_PATTERN)]),
+]);
 
 /**
  * The name the user chose on the join form, sent with the handshake (`auth: { token, name }`):
@@ -89,13 +98,23 @@ export const chatMessageSchema = z.object({
   reactions: z.array(chatReactionSchema),
 });
 
+/**
+ * Someone in a room. In a course's study room (D61), `lesson` is the lesson they have open in the
+ * player right now ("Lesson 4: Hooks", the server's label from `coursePresence`), if any.
+ */
+export const chatMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  lesson: z.string().optional(),
+});
+
 /** Ack of joinRoom: the latest messages, oldest first, and who is in the room. */
 export const joinRoomAckSchema = z.object({
   ok: z.literal(true),
   messages: z.array(chatMessageSchema),
   /** True when older messages exist before the first one sent. */
   hasMore: z.boolean(),
-  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+  members: z.array(chatMemberSchema),
   /**
    * Who the joining socket is (added for the web client): "own" messages are those whose `userId`
    * equals `you.userId`. The access token carries the email and role, not the user id.
@@ -203,7 +222,30 @@ export const typingEventSchema = z.object({ userId: z.string(), name: z.string()
 /** Server → room `presence({ room, members })` whenever someone joins or leaves. */
 export const presenceEventSchema = z.object({
   room: chatRoomSchema,
-  members: z.array(z.object({ userId: z.string(), name: z.string() })),
+  members: z.array(chatMemberSchema),
+});
+
+/**
+ * Client → server `coursePresence({ courseId, lessonId }, ack)` (D61): the course player says
+ * which lesson this socket has open. The server checks the caller owns the course (or is an admin)
+ * and labels the lesson itself (its number and title); the course room's members then show it.
+ * Ack `{ ok: true, learners }`; a socket has one lesson at a time, until it disconnects.
+ */
+export const coursePresencePayloadSchema = z.strictObject({
+  courseId: z.string().regex(COURSE_ID_PATTERN),
+  lessonId: z.string().regex(COURSE_ID_PATTERN),
+});
+export const coursePresenceAckSchema = z.object({
+  ok: z.literal(true),
+  learners: z.number().int().nonnegative(),
+});
+/**
+ * Server → the course's room and players `courseLearners({ courseId, count })` whenever the count
+ * of its learners online (each user once: in the course room, or in the player) changes.
+ */
+export const courseLearnersEventSchema = z.object({
+  courseId: z.string(),
+  count: z.number().int().nonnegative(),
 });
 
 /** Client → server `deleteMessage({ room, id }, ack)` (admins); the room gets `messageDeleted`. */
@@ -329,6 +371,9 @@ export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
 export type HistoryAck = z.infer<typeof historyAckSchema>;
 export type TypingEvent = z.infer<typeof typingEventSchema>;
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+export type ChatMember = z.infer<typeof chatMemberSchema>;
+export type CoursePresenceAck = z.infer<typeof coursePresenceAckSchema>;
+export type CourseLearnersEvent = z.infer<typeof courseLearnersEventSchema>;
 export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
 export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 export type ChatErrorAck = z.infer<typeof chatErrorAckSchema>;
@@ -353,6 +398,8 @@ export interface ChatClientToServerEvents {
   strokeProgress(payload: unknown): void;
   undoStroke(payload: unknown, ack: (answer: ChatAck<UndoStrokeAck>) => void): void;
   clearBoard(payload: unknown, ack: (answer: ChatAck<ClearBoardAck>) => void): void;
+  // A course's learners online, and which lesson each has open (D61).
+  coursePresence(payload: unknown, ack: (answer: ChatAck<CoursePresenceAck>) => void): void;
 }
 export interface ChatServerToClientEvents {
   getLatestMessage(message: ChatMessage): void;
@@ -370,6 +417,7 @@ export interface ChatServerToClientEvents {
   strokeProgress(event: StrokeProgressEvent): void;
   strokeRemoved(event: StrokeRemovedEvent): void;
   boardCleared(event: BoardClearedEvent): void;
+  courseLearners(event: CourseLearnersEvent): void;
 }
 
 /**

@@ -54,10 +54,10 @@ export const COURSE_MESSAGES = {
 } as const;
 
 /** A course's study room on the chat connection (issue 31 §4): `course-c-03`. */
-const COURSE_ROOM_PREFIX = 'course-';
+export const COURSE_ROOM_PREFIX = 'course-';
 
-export function courseRoomId(courseId: string): string {
-  return `${COURSE_ROOM_PREFIX}${courseId}`;
+export function courseRoomId(courseId: string): `course-${string}` {
+  return `course-${courseId}`;
 }
 
 /** The course of a course room's id, or null for any other room. */

@@ -25,6 +25,11 @@ export type ChatSocketData = {
   name: string;
   /** The one chat room the socket is in, if any. */
   room: ChatRoom | null;
+  /**
+   * The lesson the socket has open in the course player (`coursePresence`, D61), labelled by the
+   * server ("Lesson 4: Hooks"); null when it has none.
+   */
+  lesson: { courseId: string; lessonId: string; label: string } | null;
   /** When the access token the socket (re)connected with expires (ms since the epoch). */
   tokenExpiresAt: number;
 };
@@ -75,6 +80,8 @@ export type ChatContext = {
 
 /** The socket.io room of a chat room's members (its messages and its board). */
 export const roomKey = (room: ChatRoom) => `room:${room}`;
+/** The socket.io room of the course player's sockets of a course (D61). */
+export const learnersKey = (courseId: string) => `learners:${courseId}`;
 /** The socket.io room of every socket of one user. */
 export const userKey = (userId: string) => `user:${userId}`;
 export const fail = (error: string): ChatErrorAck => ({ ok: false, error });

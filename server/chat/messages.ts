@@ -38,6 +38,8 @@ import {
   type ChatSocket,
 } from './context';
 import type { ChatReads } from './reads';
+import { isCourseRoom } from '../../contract/chat-rules';
+import { ensureBoard } from '../db/repositories/board';
 import { mutedMessage } from '../../contract/chat-moderation';
 import type { Presence } from './presence';
 import type { RoomBroadcaster } from './room-broadcast';
@@ -69,6 +71,8 @@ export function createMessageEvents(
     if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
     await requireAccount(db, socket);
     const room = parsed.data;
+    // A course room's board is made on its first join (D61); plugin.ts has checked the caller.
+    if (isCourseRoom(room)) await ensureBoard(db, room);
     const previous = socket.data.room;
     if (previous && previous !== room) {
       await socket.leave(roomKey(previous));

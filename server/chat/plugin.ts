@@ -5,7 +5,12 @@ import { CHAT_LIMITS, CHAT_MESSAGES, type ChatAck, type ChatErrorAck } from '../
 import { isChatWriteEvent } from '../../contract/chat-moderation';
 import { DatabaseUnavailableError } from '../db/client';
 import { createBoardEvents } from './board';
+import { isCourseRoom } from '../../contract/chat-rules';
+import { courseRoomId } from '../../contract/course-rules';
+import { createCoursePresence } from './course-presence';
+import { roomAccess } from './room-access';
 import {
+  currentRole,
   fail,
   roomKey,
   SessionEnded,
@@ -97,6 +102,40 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   const broadcast = roomBroadcaster(emitToRoom(io));
   const messages = createMessageEvents(ctx, presence, reads, broadcast);
   const board = createBoardEvents(ctx);
+  const coursePresence = createCoursePresence(ctx, presence);
+
+  /**
+   * The course room an event names, if any (the payload's `room`, or the payload itself); topic
+   * rooms and nonsense are the handlers' to check.
+   */
+  function roomOf(payload: unknown): string | undefined {
+    // joinRoom and joinBoard may name the room alone.
+    const room =
+      typeof payload === 'object' && payload !== null
+        ? (payload as { room?: unknown }).room
+        : payload;
+    return typeof room === 'string' && isCourseRoom(room) ? room : undefined;
+  }
+
+  /**
+   * Why the socket may not use this course room now, if it may not (roomAccess: a refund or a
+   * demotion counts at the next event). A socket refused from the room it is in leaves it.
+   */
+  async function courseRoomRefusal(
+    socket: ChatSocket,
+    room: string | undefined,
+  ): Promise<string | undefined> {
+    if (room === undefined) return undefined;
+    const role = await currentRole(db, socket);
+    const access = await roomAccess(db, { email: socket.data.email, role }, room);
+    if (access.ok) return undefined;
+    if (socket.data.room === room) {
+      await socket.leave(roomKey(room));
+      socket.data.room = null;
+      presence.announcePresenceSoon(room);
+    }
+    return access.error;
+  }
 
   app.addHook('preClose', async () => {
     closing = true;
@@ -128,11 +167,15 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   function answer<T>(
     socket: ChatSocket,
     event: string,
+    payload: unknown,
     ack: unknown,
     work: () => Promise<ChatAck<T>>,
   ): void {
     const expired = Date.now() >= socket.data.tokenExpiresAt;
     const run = async (): Promise<ChatAck<T>> => {
+      // A course room's events, each one, only for its learners and admins (D61).
+      const refused = await courseRoomRefusal(socket, roomOf(payload));
+      if (refused) return fail(refused);
       if (isChatWriteEvent(event)) {
         const refusal = await chatWriteRefusal(db, socket.data.userId);
         if (refusal) return fail(refusal);
@@ -187,55 +230,65 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     expiry.unref();
 
     socket.on('joinRoom', (room: unknown, ack: unknown) =>
-      answer(socket, 'joinRoom', ack, () => messages.joinRoom(socket, room)),
+      answer(socket, 'joinRoom', room, ack, () => messages.joinRoom(socket, room)),
     );
     socket.on('newMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'newMessage', ack, () => messages.newMessage(socket, payload)),
+      answer(socket, 'newMessage', payload, ack, () => messages.newMessage(socket, payload)),
     );
     socket.on('loadHistory', (payload: unknown, ack: unknown) =>
-      answer(socket, 'loadHistory', ack, () => messages.loadHistory(socket, payload)),
+      answer(socket, 'loadHistory', payload, ack, () => messages.loadHistory(socket, payload)),
     );
     socket.on('syncHistory', (payload: unknown, ack: unknown) =>
-      answer(socket, 'syncHistory', ack, () => messages.syncHistory(socket, payload)),
+      answer(socket, 'syncHistory', payload, ack, () => messages.syncHistory(socket, payload)),
     );
     socket.on('typing', (payload: unknown) =>
       handle(socket, 'typing', () => messages.typing(socket, payload)),
     );
     socket.on('markRead', (payload: unknown, ack: unknown) =>
-      answer(socket, 'markRead', ack, () => reads.markRead(socket, payload)),
+      answer(socket, 'markRead', payload, ack, () => reads.markRead(socket, payload)),
     );
     socket.on('deleteMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'deleteMessage', ack, () => messages.deleteMessage(socket, payload)),
+      answer(socket, 'deleteMessage', payload, ack, () => messages.deleteMessage(socket, payload)),
     );
     socket.on('react', (payload: unknown, ack: unknown) =>
-      answer(socket, 'react', ack, () => messages.react(socket, payload)),
+      answer(socket, 'react', payload, ack, () => messages.react(socket, payload)),
     );
     socket.on('editMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'editMessage', ack, () => messages.editMessage(socket, payload)),
+      answer(socket, 'editMessage', payload, ack, () => messages.editMessage(socket, payload)),
     );
     socket.on('deleteOwnMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'deleteOwnMessage', ack, () => messages.deleteOwnMessage(socket, payload)),
+      answer(socket, 'deleteOwnMessage', payload, ack, () =>
+        messages.deleteOwnMessage(socket, payload),
+      ),
     );
 
     socket.on('joinBoard', (payload: unknown, ack: unknown) =>
-      answer(socket, 'joinBoard', ack, () => board.joinBoard(socket, payload)),
+      answer(socket, 'joinBoard', payload, ack, () => board.joinBoard(socket, payload)),
     );
     socket.on('drawStroke', (payload: unknown, ack: unknown) =>
-      answer(socket, 'drawStroke', ack, () => board.drawStroke(socket, payload)),
+      answer(socket, 'drawStroke', payload, ack, () => board.drawStroke(socket, payload)),
     );
     socket.on('strokeProgress', (payload: unknown) =>
       handle(socket, 'strokeProgress', () => board.strokeProgress(socket, payload)),
     );
     socket.on('undoStroke', (payload: unknown, ack: unknown) =>
-      answer(socket, 'undoStroke', ack, () => board.undoStroke(socket, payload)),
+      answer(socket, 'undoStroke', payload, ack, () => board.undoStroke(socket, payload)),
     );
     socket.on('clearBoard', (payload: unknown, ack: unknown) =>
-      answer(socket, 'clearBoard', ack, () => board.clearBoard(socket, payload)),
+      answer(socket, 'clearBoard', payload, ack, () => board.clearBoard(socket, payload)),
+    );
+
+    socket.on('coursePresence', (payload: unknown, ack: unknown) =>
+      answer(socket, 'coursePresence', payload, ack, () =>
+        coursePresence.coursePresence(socket, payload),
+      ),
     );
 
     socket.on('disconnect', () => {
       clearTimeout(expiry);
       if (socket.data.room) presence.announcePresenceSoon(socket.data.room);
+      const lesson = socket.data.lesson;
+      if (lesson) presence.announcePresenceSoon(courseRoomId(lesson.courseId));
     });
   });
 };

@@ -1,5 +1,12 @@
 import type { ChatRoom, PresenceEvent } from '../../contract/chat';
-import { roomKey, type ChatContext, type ChatSocket, type ChatSocketData } from './context';
+import { courseIdOfRoom } from '../../contract/course-rules';
+import {
+  learnersKey,
+  roomKey,
+  type ChatContext,
+  type ChatSocket,
+  type ChatSocketData,
+} from './context';
 
 /** Presence changes within this window go out as one announcement per room. */
 const PRESENCE_COALESCE_MS = 250;
@@ -42,13 +49,26 @@ export function createPresence(ctx: ChatContext) {
     });
   }
 
-  /** The members of a chat room (each user once), by name. */
+  /**
+   * The members of a chat room (each user once), by name. A course room's (D61) are its learners
+   * online: in the room, or with one of its lessons open in the player, each with the label of
+   * the lesson they have open, if any.
+   */
   async function membersOf(room: ChatRoom): Promise<PresenceEvent['members']> {
-    const sockets = await socketsIn(roomKey(room));
-    const names = new Map<string, string>();
-    for (const { data } of sockets) if (data.userId) names.set(data.userId, data.name);
-    return [...names]
-      .map(([userId, name]) => ({ userId, name }))
+    const courseId = courseIdOfRoom(room);
+    const [inRoom, inPlayer] = await Promise.all([
+      socketsIn(roomKey(room)),
+      courseId === null ? Promise.resolve([]) : socketsIn(learnersKey(courseId)),
+    ]);
+    const members = new Map<string, { name: string; lesson?: string }>();
+    for (const { data } of [...inRoom, ...inPlayer]) {
+      if (!data.userId) continue;
+      const member = members.get(data.userId) ?? { name: data.name };
+      if (data.lesson && data.lesson.courseId === courseId) member.lesson = data.lesson.label;
+      members.set(data.userId, member);
+    }
+    return [...members]
+      .map(([userId, member]) => ({ userId, ...member }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
   }
 
@@ -59,7 +79,17 @@ export function createPresence(ctx: ChatContext) {
       pendingPresence.delete(room);
       if (ctx.closing()) return;
       membersOf(room)
-        .then((members) => io.to(roomKey(room)).emit('presence', { room, members }))
+        .then((members) => {
+          io.to(roomKey(room)).emit('presence', { room, members });
+          // A course room's learners online, to the room and to the course's players.
+          const courseId = courseIdOfRoom(room);
+          if (courseId !== null) {
+            io.to([roomKey(room), learnersKey(courseId)]).emit('courseLearners', {
+              courseId,
+              count: members.length,
+            });
+          }
+        })
         .catch((error: unknown) => {
           if (!ctx.closing()) log.warn({ err: error }, 'chat presence update failed');
         });

@@ -50,6 +50,7 @@ export function authenticateHandshakes(
       firebaseUid: uid,
       name: handshakeNameOf(auth) ?? defaultChatName(user.profile.name, user.email),
       room: null,
+      lesson: null,
       tokenExpiresAt: expiresAt,
     };
     return undefined;

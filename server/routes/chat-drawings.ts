@@ -9,6 +9,7 @@ import {
   insertChatMessage,
 } from '../db/repositories/chat-messages';
 import { chatWriteRefusal } from '../chat/mutes';
+import { requireRoomAccess } from '../chat/room-access';
 import { currentChatName } from '../db/repositories/chat-reads';
 import { findUserByEmail } from '../db/repositories/users';
 import { apiRoute } from '../plugins/api-route';
@@ -31,7 +32,10 @@ export const chatDrawingRoutes: FastifyPluginAsyncZod = async (app) => {
     'POST /api/chat/rooms/:room/drawings',
     { ...upload, config: { rateLimit: 'chatDrawingPerUser' } },
     async (request, reply) => {
-      const user = await findUserByEmail(app.db, requireCaller(request).email);
+      const caller = requireCaller(request);
+      // A course room only for its learners and admins (D61), before the upload is read.
+      await requireRoomAccess(app.db, caller, request.params.room);
+      const user = await findUserByEmail(app.db, caller.email);
       // The access policy has just read the account: gone only if deleted since.
       if (!user) throw new DomainError('not-found', USER_MESSAGES.notFound);
       // A chat write: a muted user's is refused before the upload is read (D53).

@@ -7,6 +7,7 @@ import {
   closeChatReport,
   closeReportsOfMessage,
   fileChatReport,
+  findChatMessage,
   findChatReport,
   listOpenChatReports,
   lockChatReport,
@@ -14,6 +15,7 @@ import {
   reportSubject,
 } from '../db/repositories/chat-moderation';
 import { findUserByEmail } from '../db/repositories/users';
+import { requireRoomAccess } from '../chat/room-access';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 
@@ -31,6 +33,10 @@ export const chatModerationRoutes: FastifyPluginAsyncZod = async (app) => {
       const reporter = await findUserByEmail(app.db, requireCaller(request).email);
       // The policy found the caller a moment ago; gone since, they are answered as unknown.
       if (!reporter) throw new DomainError('not-found', CHAT_MODERATION_MESSAGES.messageNotFound);
+      // A course room's messages are its learners' to report (D61).
+      const message = await findChatMessage(app.db, request.params.id);
+      if (!message) throw new DomainError('not-found', CHAT_MODERATION_MESSAGES.messageNotFound);
+      await requireRoomAccess(app.db, requireCaller(request), message.room);
       const filed = await fileChatReport(app.db, {
         messageId: request.params.id,
         reporterId: reporter.id,

@@ -6,11 +6,13 @@ import {
   messagesAround,
   searchChatMessages,
 } from '../db/repositories/chat-moderation';
+import { requireRoomAccess } from '../chat/room-access';
 import { apiRoute } from '../plugins/api-route';
+import { requireCaller } from '../plugins/auth';
 
 /**
  * A room's earlier messages (issue 17 §2): search, newest first with a `before` cursor, and one
- * message in its context, where a result jumps to. Every signed-in user may read every room.
+ * message in its context, where a result jumps to. Every signed-in user may read every topic room; a course room, its learners and admins (D61).
  */
 export const chatSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(
@@ -18,6 +20,7 @@ export const chatSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     'GET /api/chat/rooms/:room/messages',
     { config: { rateLimit: 'chatSearchPerUser' } },
     async (request) => {
+      await requireRoomAccess(app.db, requireCaller(request), request.params.room);
       const page = await searchChatMessages(app.db, {
         room: request.params.room,
         q: request.query.q,
@@ -36,6 +39,7 @@ export const chatSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const message = await findChatMessage(app.db, request.params.id);
       if (!message) throw new DomainError('not-found', CHAT_MODERATION_MESSAGES.messageNotFound);
+      await requireRoomAccess(app.db, requireCaller(request), message.room);
       return {
         room: message.room,
         messageId: message._id,

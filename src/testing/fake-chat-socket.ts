@@ -27,13 +27,24 @@ import {
   type JoinRoomAck,
   type NewMessageAck,
   type ReactAck,
+  coursePresencePayloadSchema,
+  type ChatMember,
+  type CoursePresenceAck,
 } from '@contract/chat';
+import {
+  COURSE_MESSAGES,
+  courseIdOfRoom,
+  courseRoomId,
+  lessonPresenceLabel,
+} from '@contract/course-rules';
 import {
   burstWindows,
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_REACTIONS,
   defaultChatName,
+  isCourseRoom,
+  isTopicRoom,
   withinEditWindow,
   type ChatReactionEmoji,
   type ChatRoom,
@@ -74,6 +85,8 @@ export class FakeChatSocket {
   identity: Identity | null = null;
   /** Rooms on the server side (kept across a recovered reconnect). */
   readonly rooms = new Set<ChatRoom>();
+  /** The course lesson this socket has open in the player (`coursePresence`), labelled. */
+  lesson: { courseId: string; label: string } | null = null;
   /** Events the server sent while this socket was down (replayed on a recovered reconnect). */
   missed: [ServerEvent, unknown][] = [];
   /** Every event this socket sent to the server, in order. */
@@ -236,7 +249,14 @@ export class FakeChatServer {
    */
   rateClock: () => number = Date.now;
 
+  /**
+   * The courses' lessons the fake knows, by `<courseId>/<lessonId>`: what the server reads from
+   * the course to label a learner's presence. A test adds the ones it uses.
+   */
+  readonly lessons = new Map<string, { number: number; title: string }>();
+
   reset(): void {
+    this.lessons.clear();
     this.sockets.clear();
     this.clients.length = 0;
     this.messages = [];
@@ -374,9 +394,33 @@ export class FakeChatServer {
 
   leave(socket: FakeChatSocket): void {
     const rooms = [...socket.rooms];
+    const lesson = socket.lesson;
     socket.rooms.clear();
+    socket.lesson = null;
     this.sockets.delete(socket);
     for (const room of rooms) this.broadcastPresence(room);
+    if (lesson && !rooms.includes(courseRoomId(lesson.courseId))) {
+      this.broadcastPresence(courseRoomId(lesson.courseId));
+    }
+  }
+
+  /**
+   * The server's roomAccess (D61): a topic room, anyone; a course room, the course's owners (a
+   * succeeded course payment, not refunded) and admins; else the refusal, or an unknown room.
+   */
+  roomRefusal(identity: Identity, room: string): string | undefined {
+    const courseId = courseIdOfRoom(room);
+    if (courseId === null || isTopicRoom(room)) return undefined;
+    if (!db.courses.some((course) => course._id === courseId)) return CHAT_MESSAGES.unknownRoom;
+    if (identity.role === 'admin') return undefined;
+    const owns = db.payments.some(
+      (payment) =>
+        payment.email === identity.email &&
+        payment.source === 'courses' &&
+        payment.status === 'succeeded' &&
+        payment.lines.some((line) => line.courseId === courseId),
+    );
+    return owns ? undefined : COURSE_MESSAGES.roomRefusal;
   }
 
   receive(socket: FakeChatSocket, event: string, args: unknown[]): void {
@@ -389,6 +433,18 @@ export class FakeChatServer {
     // Board events go out after the ack, as the server's do.
     const board = (room: ChatRoom, name: string, body: unknown, exceptSender = false) =>
       later(() => this.toRoom(room, name as ServerEvent, body, exceptSender ? socket : undefined));
+    // A course room's events are its learners' and admins' only (D61).
+    const named =
+      typeof payload === 'object' && payload !== null
+        ? (payload as { room?: unknown }).room
+        : payload;
+    if (typeof named === 'string' && isCourseRoom(named)) {
+      const refusal = this.roomRefusal(identity, named);
+      if (refusal) {
+        if (socket.rooms.delete(named)) this.broadcastPresence(named);
+        return answer(fail(refusal));
+      }
+    }
     // Every write of a muted user is refused, before anything else, by the server's rule (D53).
     if (isChatWriteEvent(event)) {
       const refusal = muteRefusal(db.chatMutes.get(identity.userId));
@@ -434,9 +490,32 @@ export class FakeChatServer {
         return answer(this.boards.undo({ ...identity, rooms: socket.rooms }, payload, board));
       case 'clearBoard':
         return answer(this.boards.clear({ ...identity, rooms: socket.rooms }, payload, board));
+      case 'coursePresence':
+        return answer(this.coursePresence(socket, identity, payload));
       default:
         return answer(fail(CHAT_MESSAGES.badRequest));
     }
+  }
+
+  /** The player's lesson (D61): the server's checks and label, then the course's presence. */
+  private coursePresence(
+    socket: FakeChatSocket,
+    identity: Identity,
+    payload: unknown,
+  ): ChatAck<CoursePresenceAck> {
+    const parsed = coursePresencePayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+    const { courseId, lessonId } = parsed.data;
+    const room = courseRoomId(courseId);
+    const refusal = this.roomRefusal(identity, room);
+    if (refusal) {
+      return fail(refusal === CHAT_MESSAGES.unknownRoom ? COURSE_MESSAGES.notFound : refusal);
+    }
+    const lesson = this.lessons.get(`${courseId}/${lessonId}`);
+    if (!lesson) return fail(COURSE_MESSAGES.lessonNotFound);
+    socket.lesson = { courseId, label: lessonPresenceLabel(lesson.number, lesson.title) };
+    this.broadcastPresence(room);
+    return { ok: true, learners: this.members(room).length };
   }
 
   private join(socket: FakeChatSocket, payload: unknown): ChatAck<JoinRoomAck> {
@@ -697,22 +776,38 @@ export class FakeChatServer {
     return message;
   }
 
-  private members(room: ChatRoom): { userId: string; name: string }[] {
-    const members = new Map<string, { userId: string; name: string }>();
+  /** Who is in the room; a course room's learners in the player too, with their lesson. */
+  private members(room: ChatRoom): ChatMember[] {
+    const courseId = courseIdOfRoom(room);
+    const members = new Map<string, ChatMember>();
     for (const socket of this.sockets) {
-      if (socket.identity && socket.rooms.has(room)) {
-        members.set(socket.identity.userId, {
-          userId: socket.identity.userId,
-          name: socket.identity.name,
-        });
-      }
+      const inPlayer = courseId !== null && socket.lesson?.courseId === courseId;
+      if (!socket.identity || !(socket.rooms.has(room) || inPlayer)) continue;
+      const member = members.get(socket.identity.userId) ?? {
+        userId: socket.identity.userId,
+        name: socket.identity.name,
+      };
+      if (inPlayer && socket.lesson) member.lesson = socket.lesson.label;
+      members.set(socket.identity.userId, member);
     }
     return [...members.values()];
   }
 
   private broadcastPresence(room: ChatRoom): void {
-    const presence = { room, members: this.members(room) };
+    const members = this.members(room);
+    const presence = { room, members };
     later(() => this.toRoom(room, 'presence', presence));
+    const courseId = courseIdOfRoom(room);
+    if (courseId === null) return;
+    // The course's learners online, to the room and to the course's players.
+    const learners = { courseId, count: members.length };
+    later(() => {
+      for (const socket of this.sockets) {
+        if (socket.connected && (socket.rooms.has(room) || socket.lesson?.courseId === courseId)) {
+          socket.deliver('courseLearners', learners);
+        }
+      }
+    });
   }
 
   /** To every socket in `room` (but `except`); a dropped one keeps it for a recovery. */

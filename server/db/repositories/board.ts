@@ -294,3 +294,8 @@ export async function compactBoard(
     return oldest.length;
   });
 }
+
+/** Makes the room's board row if it has none yet: a course room's, on its first join (D61). */
+export async function ensureBoard(db: Queryable, room: ChatRoom): Promise<void> {
+  await db.query('insert into boards (room) values ($1) on conflict (room) do nothing', [room]);
+}

@@ -1,6 +1,18 @@
+import { courseRoomId } from '@contract/course-rules';
+import { useGetOwnedCoursesQuery } from '@/features/courses/api/owned-courses-api';
 import { DrawingBoard } from '@/features/drawing/drawing-board';
+import { useAuth } from '@/lib/auth';
 
 export default function DrawingRoute() {
+  const { status } = useAuth();
+  // "Share to a room" offers the owned courses' study rooms too (D61); a visitor has none.
+  const { currentData: owned } = useGetOwnedCoursesQuery(undefined, {
+    skip: status !== 'signed-in',
+  });
+  const courseRooms = owned?.map((course) => ({
+    room: courseRoomId(course.courseId),
+    name: course.name,
+  }));
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <header className="mb-6">
@@ -13,7 +25,7 @@ export default function DrawingRoute() {
           picture.
         </p>
       </header>
-      <DrawingBoard />
+      <DrawingBoard courseRooms={courseRooms} />
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // screen reads, so it lives neither in the store nor in RTK Query's cache.
 import type { ChatMessage, ChatReaction, HistoryAck, JoinRoomAck } from '@contract/chat';
 
-export type ChatMember = { userId: string; name: string };
+/** Someone in the room; in a course room, with the lesson they have open (D61). */
+export type ChatMember = { userId: string; name: string; lesson?: string };
 
 /** `connecting` until the first connection; `reconnecting` whenever the socket is down after it. */
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting';

@@ -32,7 +32,7 @@ import {
   type PaintedStroke,
 } from '@/lib/drawing/stroke-paint';
 import { useHydratedValue } from '@/lib/use-hydrated';
-import { ShareDrawing } from './components/share-drawing';
+import { ShareDrawing, type CourseRoomOption } from './components/share-drawing';
 import { pendingShareOf, type PendingShare } from './pending-share';
 
 type Stroke = {
@@ -58,7 +58,7 @@ function visibleStrokes(steps: readonly Step[]): PaintedStroke[] {
 }
 
 /** Freehand drawing on a 700×500 white canvas with mouse, pen or touch (docs/product.md §2 Drawing). */
-export function DrawingBoard() {
+export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoomOption[] }) {
   const location = useLocation();
   const navigate = useNavigate();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -283,6 +283,7 @@ export function DrawingBoard() {
         strokes={visibleStrokes(done)}
         exportDrawing={async () => (canvasRef.current ? exportPngBlob(canvasRef.current) : null)}
         restoredRoom={restored?.room ?? null}
+        courseRooms={courseRooms}
       />
     </div>
   );

@@ -1,4 +1,13 @@
-import { memo, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useId,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import type { ChatMessage } from '@contract/chat';
 import {
   CHAT_LIMITS,
@@ -20,6 +29,21 @@ const MARKDOWN = [
   '[&_pre_code]:bg-transparent [&_pre_code]:p-0',
   '[&_a]:underline [&_a]:underline-offset-2',
 ].join(' ');
+
+/**
+ * A lesson's link in a message (format-message.ts) opens the player in the app, without reloading
+ * the page; with a modifier key (a new tab or window) the browser does as it does for any link.
+ */
+function openLessonLink(event: MouseEvent<HTMLElement>, navigate: NavigateFunction): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return;
+  const target = event.target instanceof Element ? event.target : null;
+  const link = target?.closest('a[data-lesson-link]');
+  const href = link?.getAttribute('href');
+  if (!href) return;
+  event.preventDefault();
+  void navigate(href);
+}
 
 const FOOTER_BUTTON =
   'btn btn-ghost btn-xs h-7 min-h-7 gap-1 rounded-lg px-2 normal-case text-base-content/70';
@@ -66,6 +90,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
   actions,
 }: Props) {
   const id = useId();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const exact = new Date(message.time);
@@ -166,8 +191,10 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           <ChatImage image={message.image} author={message.name} />
         </div>
       ) : (
+        // The click is its links' (a lesson's opens in the app); a link takes Enter itself.
         <div
           className={`chat-bubble max-w-[85%] break-words sm:max-w-[70%] ${MARKDOWN} ${bubbleLook}`}
+          onClick={(event) => openLessonLink(event, navigate)}
           // formatMessage escapes the text's own markup: the only HTML is its formatting.
           dangerouslySetInnerHTML={{ __html: formatMessage(message.msg) }}
         />

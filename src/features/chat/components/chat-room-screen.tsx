@@ -25,6 +25,10 @@ type Props = {
   search?: ReactNode;
   /** More controls for each message (Report), composed by the route. */
   messageActions?: (message: ChatMessage, own: boolean) => ReactNode;
+  /** The heading; a topic room's is "<room> Chat Room", a course room's its course's (D61). */
+  title?: string;
+  /** What the message box starts with (the address's `?draft=`), not sent. */
+  initialDraft?: string;
 };
 
 function connectionText(state: ChatState): string {
@@ -36,9 +40,11 @@ function connectionText(state: ChatState): string {
 
 function membersText(members: ChatMember[], you: string | null): string {
   const unique = new Map(members.map((member) => [member.userId, member]));
-  const names = [...unique.values()].map((member) =>
-    member.userId === you ? `${member.name} (you)` : member.name,
-  );
+  const names = [...unique.values()].map((member) => {
+    const named = member.userId === you ? `${member.name} (you)` : member.name;
+    // In a course room: the lesson they have open in the player (D61).
+    return member.lesson ? `${named} — ${member.lesson}` : named;
+  });
   return `${unique.size} online${names.length ? `: ${names.join(', ')}` : ''}`;
 }
 
@@ -57,6 +63,8 @@ export function ChatRoomScreen({
   onSessionRejected,
   search,
   messageActions,
+  title,
+  initialDraft,
 }: Props) {
   const id = useId();
   const {
@@ -71,7 +79,7 @@ export function ChatRoomScreen({
     typing,
     setError,
     setDraft,
-  } = useChatRoom({ room, name, onSessionRejected });
+  } = useChatRoom({ room, name, onSessionRejected, initialDraft });
   const board = useRoomBoard({ room, socketRef, joined: state.joined, you: state.you });
   useMarkRead({
     room,
@@ -130,7 +138,7 @@ export function ChatRoomScreen({
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
           <div className="min-w-0">
             <h1 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {room} Chat Room
+              {title ?? `${room} Chat Room`}
             </h1>
             <p className="mt-1 text-sm text-base-content/70">
               Chatting as <span className="font-semibold text-base-content">{name}</span> ·{' '}

@@ -1,20 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS, CHAT_ROOMS, JOIN_CHAT_ERRORS, type ChatRoom } from '@contract/chat-rules';
 import { unreadBadge } from '@contract/chat-unread';
+import { courseRoomId } from '@contract/course-rules';
 import { ArrowRightIcon, UsersIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
 import { UNREAD_POLL_MS, useGetChatUnreadQuery } from '../api/chat-unread-api';
 
 type Props = {
   /** The account's display name: the Username field starts with it. */
   defaultName: string;
   onJoin: (join: { name: string; room: ChatRoom }) => void;
+  /**
+   * The courses the user owns (`GET /courses/owned`, composed by the route), each with its study
+   * room (D61); undefined while loading.
+   */
+  courses?: readonly { courseId: string; name: string }[];
 };
 
 const control =
   'w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30';
 
 /** /messagebox: the join-chat form (docs/product.md §2 Join chat, §5): the name is checked first, then the room. */
-export function JoinChatScreen({ defaultName, onJoin }: Props) {
+export function JoinChatScreen({ defaultName, onJoin, courses: owned }: Props) {
   const id = useId();
   const [name, setName] = useState(defaultName);
   const [room, setRoom] = useState<ChatRoom | ''>('');
@@ -26,19 +33,24 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
   });
   const unreadIn = (option: ChatRoom) => unread?.rooms.find((entry) => entry.room === option);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** Into a room under the chosen name: the name is checked first, as the form does. */
+  const join = (target: ChatRoom | '') => {
     const trimmed = name.trim();
     if (trimmed === '') {
       setError(JOIN_CHAT_ERRORS.name);
       return;
     }
-    if (room === '') {
+    if (target === '') {
       setError(JOIN_CHAT_ERRORS.room);
       return;
     }
     setError(null);
-    onJoin({ name: trimmed, room });
+    onJoin({ name: trimmed, room: target });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    join(room);
   };
 
   return (
@@ -106,6 +118,42 @@ export function JoinChatScreen({ defaultName, onJoin }: Props) {
               <ArrowRightIcon className="h-4 w-4" />
             </button>
           </form>
+
+          {owned && owned.length > 0 && (
+            <>
+              <h2 id={`${id}-courses`} className="mt-8 text-sm font-semibold text-base-content/80">
+                Your course rooms
+              </h2>
+              <ul aria-labelledby={`${id}-courses`} className="mt-2 divide-y divide-base-200">
+                {owned.map((course) => {
+                  const courseRoom = courseRoomId(course.courseId);
+                  const counts = unreadIn(courseRoom);
+                  return (
+                    <li
+                      key={course.courseId}
+                      className="flex min-h-9 items-center justify-between gap-3 text-sm"
+                    >
+                      <a
+                        href={paths.chatRoom(courseRoom)}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          join(courseRoom);
+                        }}
+                        className="link link-hover font-medium"
+                      >
+                        {course.name}
+                      </a>
+                      {counts !== undefined && counts.unread > 0 && (
+                        <span className="badge badge-primary badge-sm shrink-0 font-semibold">
+                          {unreadBadge(counts.unread)} unread
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          )}
 
           <h2 id={`${id}-unread`} className="mt-8 text-sm font-semibold text-base-content/80">
             Unread messages

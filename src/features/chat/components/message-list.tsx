@@ -9,6 +9,7 @@ import {
 import { Link } from 'react-router';
 import type { ChatMessage } from '@contract/chat';
 import { mentions, type ChatReactionEmoji, type ChatRoom } from '@contract/chat-rules';
+import { COURSE_MESSAGES, courseIdOfRoom } from '@contract/course-rules';
 import { AlertIcon, ArrowRightIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import type { ChatState } from '../chat-state';
@@ -118,6 +119,10 @@ export function MessageList({
     if (element.scrollTop <= EDGE_PX) loadOlder();
   };
 
+  const courseId = courseIdOfRoom(room);
+  const refusedCourse =
+    courseId !== null && state.fatalError === COURSE_MESSAGES.roomRefusal ? courseId : null;
+
   return (
     <div className="relative mt-2 rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
       {state.fatalError === null ? (
@@ -147,7 +152,11 @@ export function MessageList({
                 Load older messages
               </button>
             ) : state.joined && messages.length > 0 ? (
-              <span>This is the start of the {room} chat.</span>
+              <span>
+                {courseId === null
+                  ? `This is the start of the ${room} chat.`
+                  : 'This is the start of the study room.'}
+              </span>
             ) : null}
           </div>
           {!state.joined && messages.length === 0 ? (
@@ -192,10 +201,21 @@ export function MessageList({
             <AlertIcon className="h-5 w-5 shrink-0" />
             {state.fatalError}
           </p>
-          <Link to={paths.messageBox} className="btn btn-primary rounded-xl normal-case">
-            Choose a room
-            <ArrowRightIcon className="h-4 w-4" />
-          </Link>
+          {refusedCourse !== null ? (
+            // Not a learner of this course (D61): its page is where to buy it.
+            <Link
+              to={`${paths.courses}/${encodeURIComponent(refusedCourse)}`}
+              className="btn btn-primary rounded-xl normal-case"
+            >
+              Go to the course
+              <ArrowRightIcon className="h-4 w-4" />
+            </Link>
+          ) : (
+            <Link to={paths.messageBox} className="btn btn-primary rounded-xl normal-case">
+              Choose a room
+              <ArrowRightIcon className="h-4 w-4" />
+            </Link>
+          )}
         </div>
       )}
       {unseen && (

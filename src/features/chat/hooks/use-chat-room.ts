@@ -15,6 +15,8 @@ type Options = {
   name: string;
   /** The server refused the access token: the session is over (as on a 401). */
   onSessionRejected: () => void;
+  /** What the message box starts with (the address's `?draft=`, D61); not sent. */
+  initialDraft?: string;
 };
 
 export type ChatRoomApi = {
@@ -57,8 +59,11 @@ function newClientId(): string {
  * arrives — re-sending it with the same clientId after a reconnect — and turns the server's
  * events into state.
  */
-export function useChatRoom({ room, name, onSessionRejected }: Options): ChatRoomApi {
-  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Options): ChatRoomApi {
+  const [state, dispatch] = useReducer(chatReducer, initialDraft, (draft) => ({
+    ...initialChatState,
+    draft: draft ?? '',
+  }));
   const socketRef = useRef<ChatSocket | null>(null);
   // The socket's handlers read the latest state and props without re-subscribing.
   const stateRef = useRef(state);

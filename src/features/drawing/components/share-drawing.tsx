@@ -16,7 +16,12 @@ type Props = {
   exportDrawing: () => Promise<Blob | null>;
   /** The room a visitor chose before logging in (they come back with the drawing). */
   restoredRoom: ChatRoom | null;
+  /** The study rooms of the courses the user owns (D61), offered after the six topic rooms. */
+  courseRooms?: readonly CourseRoomOption[];
 };
+
+/** A course's study room, by its course's name. */
+export type CourseRoomOption = { room: ChatRoom; name: string };
 
 type Outcome =
   | { kind: 'shared'; room: ChatRoom }
@@ -30,7 +35,7 @@ const NOTHING_DRAWN = 'Draw something first, then share it.';
  * message. A visitor is sent to log in first and comes back to /drawing with the drawing and the
  * room as they left them.
  */
-export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
+export function ShareDrawing({ strokes, exportDrawing, restoredRoom, courseRooms = [] }: Props) {
   const id = useId();
   const { status, user } = useAuth();
   const navigate = useNavigate();
@@ -41,6 +46,9 @@ export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
   );
   const [isLoading, setLoading] = useState(false);
   const signedIn = status === 'signed-in';
+  /** A room as the user knows it: a course room by its course's name. */
+  const roomName = (target: ChatRoom) =>
+    courseRooms.find((option) => option.room === target)?.name ?? target;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -100,6 +108,15 @@ export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
                 {name}
               </option>
             ))}
+            {courseRooms.length > 0 && (
+              <optgroup label="Your course rooms">
+                {courseRooms.map((option) => (
+                  <option key={option.room} value={option.room}>
+                    {option.name}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
         </label>
         <button
@@ -114,14 +131,14 @@ export function ShareDrawing({ strokes, exportDrawing, restoredRoom }: Props) {
       <p role="status" className="mt-3 min-h-6 text-sm">
         {outcome?.kind === 'shared' && (
           <>
-            Shared to the {outcome.room} room.{' '}
+            Shared to the {roomName(outcome.room)} room.{' '}
             <Link to={paths.chatRoom(outcome.room)} className="link link-primary font-medium">
-              Open the {outcome.room} room
+              Open the {roomName(outcome.room)} room
             </Link>
           </>
         )}
         {outcome?.kind === 'restored' &&
-          `Your drawing is back. Press Share to a room to post it to ${outcome.room}.`}
+          `Your drawing is back. Press Share to a room to post it to ${roomName(outcome.room)}.`}
         {outcome?.kind === 'error' && <span className="text-error">{outcome.message}</span>}
       </p>
     </section>

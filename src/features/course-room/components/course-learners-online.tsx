@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { lessonPresenceLabel } from '@contract/course-rules';
+import { UsersIcon } from '@/components/icons';
+import { chatName } from '@/lib/chat-name';
+import type { ChatSocket } from '@/lib/socket';
+
+type Props = {
+  courseId: string;
+  lessonId: string;
+  /** The lesson's number and title, as the player shows them: what the course room sees. */
+  lessonNumber: number;
+  lessonTitle: string;
+};
+
+/**
+ * The course player's "3 learners online" (issue 31 §4, docs/decisions.md D61): its own chat
+ * connection tells the server which lesson is open (`coursePresence`; the server checks the
+ * learner owns the course and labels the lesson itself), so the course room's member list shows
+ * "Sam — Lesson 4: Hooks"; it counts the course's learners online (`courseLearners`: in the room
+ * or in the player, each once). socket.io-client is loaded on first use, out of the player's
+ * chunk. Shows nothing until counted, or when the server refuses (not a learner of the course).
+ */
+export function CourseLearnersOnline({ courseId, lessonId, lessonNumber, lessonTitle }: Props) {
+  const [count, setCount] = useState<number | null>(null);
+  const socketRef = useRef<ChatSocket | null>(null);
+  const lessonRef = useRef(lessonId);
+
+  /** Tells the server the lesson open now (on every connection, and on each new lesson). */
+  const announce = (socket: ChatSocket) => {
+    socket.emit('coursePresence', { courseId, lessonId: lessonRef.current }, (answer) => {
+      setCount(answer.ok ? answer.learners : null);
+    });
+  };
+  const announceRef = useRef(announce);
+  useEffect(() => {
+    announceRef.current = announce;
+  });
+
+  useEffect(() => {
+    let closed = false;
+    let socket: ChatSocket | null = null;
+    void import('@/lib/socket').then(({ createChatSocket }) => {
+      if (closed) return;
+      socket = createChatSocket(chatName.get() ?? undefined);
+      socketRef.current = socket;
+      const open = socket;
+      open.on('connect', () => announceRef.current(open));
+      open.on('disconnect', () => setCount(null));
+      open.on('courseLearners', (event) => {
+        if (event.courseId === courseId) setCount(event.count);
+      });
+      open.connect();
+    });
+    return () => {
+      closed = true;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      socketRef.current = null;
+    };
+  }, [courseId]);
+
+  useEffect(() => {
+    lessonRef.current = lessonId;
+    const socket = socketRef.current;
+    if (socket?.connected) announceRef.current(socket);
+  }, [lessonId]);
+
+  if (count === null) return null;
+  return (
+    <p
+      role="status"
+      className="inline-flex items-center gap-1.5 text-sm text-base-content/70"
+      title={`Your course room sees you on ${lessonPresenceLabel(lessonNumber, lessonTitle)}`}
+    >
+      <UsersIcon className="h-4 w-4 shrink-0" />
+      {count === 1 ? '1 learner online' : `${count} learners online`}
+    </p>
+  );
+}
