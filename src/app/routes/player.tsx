@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { CourseLearnersOnline } from '@/features/course-room/components/course-learners-online';
 import { LearnResume, PlayerScreen } from '@/features/learning/components/player-screen';
 
 /** The player: a lesson (`/learn/:courseId/:lessonId`), or where the learner left off. */
@@ -8,6 +9,18 @@ export default function PlayerRoute() {
     <LearnResume key={courseId} courseId={courseId} />
   ) : (
     // One player per course: moving between its lessons keeps the outline (and its scroll).
-    <PlayerScreen key={courseId} courseId={courseId} lessonId={lessonId} />
+    <PlayerScreen
+      key={courseId}
+      courseId={courseId}
+      lessonId={lessonId}
+      learnersOnline={(lesson) => (
+        <CourseLearnersOnline
+          courseId={courseId}
+          lessonId={lesson._id}
+          lessonNumber={lesson.number}
+          lessonTitle={lesson.title}
+        />
+      )}
+    />
   );
 }

@@ -204,7 +204,7 @@ export function MessageList({
           {refusedCourse !== null ? (
             // Not a learner of this course (D61): its page is where to buy it.
             <Link
-              to={`${paths.courses}/${encodeURIComponent(refusedCourse)}`}
+              to={paths.coursePage(refusedCourse)}
               className="btn btn-primary rounded-xl normal-case"
             >
               Go to the course

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   CHAT_DRAFT_PARAM,
@@ -219,7 +219,16 @@ function LessonBody({
  * Previous / Next. Open to anyone: the API answers a lesson that is not a preview 403 unless the
  * caller owns the course, and the player says so with the way to buy it.
  */
-export function PlayerScreen({ courseId, lessonId }: { courseId: string; lessonId: string }) {
+export function PlayerScreen({
+  courseId,
+  lessonId,
+  learnersOnline,
+}: {
+  courseId: string;
+  lessonId: string;
+  /** The course's learners online, for an owner (the course room's, composed by the route). */
+  learnersOnline?: (lesson: Lesson) => ReactNode;
+}) {
   const { status, user, isAdmin } = useAuth();
   const signedIn = status === 'signed-in';
   const wide = useMediaQuery(WIDE);
@@ -286,8 +295,12 @@ export function PlayerScreen({ courseId, lessonId }: { courseId: string; lessonI
           {course.data?.name ?? 'Course'}
         </Link>
         {owned && (
-          <div className="md:w-72">
+          <div className="flex flex-col gap-1 md:w-72">
             <CourseProgressBar percent={owned.percent} />
+            {/* Its line is kept while the count arrives, so nothing below moves. */}
+            <div className="min-h-5">
+              {lesson.currentData && learnersOnline?.(lesson.currentData)}
+            </div>
           </div>
         )}
       </div>
