@@ -344,7 +344,6 @@ export const courseRemovedSchema = z.object({ _id: z.string(), removed: z.litera
 export type CourseSummary = z.infer<typeof courseSummarySchema>;
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 export type Lesson = z.infer<typeof lessonSchema>;
-export type LessonOutline = z.infer<typeof lessonOutlineSchema>;
 export type LessonContent = z.infer<typeof lessonContentSchema>;
 export type QuizAttemptResult = z.infer<typeof quizAttemptResultSchema>;
 export type CourseProgress = z.infer<typeof courseProgressSchema>;

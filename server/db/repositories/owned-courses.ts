@@ -45,13 +45,3 @@ export async function ownedCourseIds(
 export async function ownsCourse(db: Queryable, email: string, courseId: string): Promise<boolean> {
   return (await ownedCourseIds(db, email, [courseId])).has(courseId);
 }
-
-/** The users who own the course (its study room's learners). */
-export async function courseOwners(db: Queryable, courseId: string): Promise<string[]> {
-  const rows = await db.query<{ email: string }>(
-    `select distinct o.user_email as email from orders o where o.course_id = $1 and ${OWNED}
-     order by email`,
-    [courseId],
-  );
-  return rows.map((row) => row.email);
-}

@@ -282,6 +282,16 @@ export const courseHandlers = [
     },
   }),
 
+  // An admin hides a review, or shows it again (the server also audits it).
+  apiRoute('PATCH /api/admin/course-reviews/:id', {
+    handle: ({ params, body, caller }) => {
+      const review = db.reviews.find((candidate) => candidate._id === params.id);
+      if (!review) throw new ApiFailure(404, COURSE_MESSAGES.reviewNotFound);
+      review.hidden = body.hidden;
+      return HttpResponse.json(reviewView(review, caller));
+    },
+  }),
+
   apiRoute('GET /api/courses/:id/lessons/:lessonId', {
     handle: ({ params, caller }) => {
       const known = requireCourse(params.id);

@@ -38,9 +38,16 @@ const admin = tokenOf('admin@learntogether.test');
 const student = tokenOf('student@learntogether.test');
 const error = (code: string, message: string) => ({ error: { code, message } });
 
-/** A request path for a route of the table, its `:email` filled in. */
-const pathOf = (route: ListedRoute, email = 'student@learntogether.test') =>
-  route.slice(route.indexOf(' /api') + ' /api'.length).replace(':email', email);
+/**
+ * A request path for a route of the table, its `:email` filled in, and an `:id` its params schema
+ * takes (params are validated before the role is checked, as on the server).
+ */
+const pathOf = (route: ListedRoute, email = 'student@learntogether.test') => {
+  const path = route.slice(route.indexOf(' /api') + ' /api'.length).replace(':email', email);
+  if (path.startsWith('/admin/course-reviews/'))
+    return path.replace(':id', '00000000-0000-4000-8000-000000000000');
+  return path.startsWith('/admin/courses/') ? path.replace(':id', 'c-01') : path;
+};
 
 const routes = Object.entries(ACCESS_POLICIES) as [ListedRoute, string][];
 // Stripe's webhook is server-only: the browser never calls it (tests play it with settlePayment);
