@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@contract/course-rules';
+import { buildUser } from '@/testing/data';
 import { db, type DbReview } from '@/testing/mocks/db';
 import { loadScreen } from '@/app/screens';
 import { renderApp } from '@/testing/render';
@@ -113,6 +114,33 @@ describe('the course page', { timeout: 20_000 }, () => {
     expect(
       within(list).queryByRole('button', { name: 'Show more reviews' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('lets an admin hide a review: it leaves the list and the rating; nobody else sees the button', async () => {
+    review(1, 5);
+    review(2, 1);
+    const { user } = renderApp(
+      { route: '/courses/c-react' },
+      { auth: { user: buildUser({ email: 'admin@learntogether.test' }), isAdmin: true } },
+    );
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByText('3.0 (2 ratings)')).toBeVisible();
+    await user.click(
+      await within(reviews).findByRole('button', { name: 'Hide review by Learner 2' }, SIGNED_IN),
+    );
+    await waitFor(() => expect(within(reviews).queryByText('Review number 2')).toBeNull());
+    expect(await within(reviews).findByText('5.0 (1 rating)')).toBeVisible();
+    expect(db.reviews.find((stored) => stored.authorName === 'Learner 2')?.hidden).toBe(true);
+  });
+
+  it('shows no Hide button to a learner', async () => {
+    review(1, 5);
+    bought('c-react');
+    renderApp({ route: '/courses/c-react' }, { auth: { user: student() } });
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByText('Review number 1')).toBeVisible();
+    await screen.findByRole('link', { name: 'Go to course' }, SIGNED_IN);
+    expect(within(reviews).queryByRole('button', { name: /^Hide review/ })).toBeNull();
   });
 
   it('lets an owner who completed a lesson rate the course, and edit the rating later', async () => {

@@ -30,7 +30,23 @@ export const reviewsApi = baseApi.injectEndpoints({
               { type: 'Course', id: courseId },
             ],
     }),
+    /** PATCH /admin/course-reviews/:id (admins, audited): a hidden review leaves the page. */
+    hideReview: build.mutation<Review, { courseId: string; reviewId: string }>({
+      query: ({ reviewId }) => ({
+        url: `/admin/course-reviews/${encodeURIComponent(reviewId)}`,
+        method: 'PATCH',
+        body: { hidden: true },
+      }),
+      responseSchema: reviewSchema,
+      invalidatesTags: (_result, error, { courseId }) =>
+        error
+          ? []
+          : [
+              { type: 'CourseReviews', id: courseId },
+              { type: 'Course', id: courseId },
+            ],
+    }),
   }),
 });
 
-export const { useGetReviewsQuery, useSaveReviewMutation } = reviewsApi;
+export const { useGetReviewsQuery, useSaveReviewMutation, useHideReviewMutation } = reviewsApi;

@@ -3,8 +3,13 @@ import { COURSE_LIMITS, COURSE_MESSAGES } from '@contract/course-rules';
 import type { CourseDetail, Review } from '@contract/courses';
 import { StarIcon } from '@/components/icons';
 import { errorMessageOr } from '@/lib/api/error-message';
+import { useAuth } from '@/lib/auth';
 import { useGetProgressQuery } from '../api/progress-api';
-import { useGetReviewsQuery, useSaveReviewMutation } from '../api/reviews-api';
+import {
+  useGetReviewsQuery,
+  useHideReviewMutation,
+  useSaveReviewMutation,
+} from '../api/reviews-api';
 import { CourseRating, Stars } from './star-rating';
 
 function reviewDate(iso: string): string {
@@ -16,6 +21,8 @@ function reviewDate(iso: string): string {
 }
 
 function ReviewItem({ review }: { review: Review }) {
+  const { isAdmin } = useAuth();
+  const [hide, hiding] = useHideReviewMutation();
   return (
     <li className="py-4">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -30,7 +37,23 @@ function ReviewItem({ review }: { review: Review }) {
           {reviewDate(review.updatedAt)}
         </time>
         {review.mine && <span className="badge badge-ghost">Your review</span>}
+        {isAdmin === true && (
+          // Moderation (audited on the server): the review leaves the page, the count and the average.
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs rounded-lg"
+            disabled={hiding.isLoading}
+            onClick={() => void hide({ courseId: review.courseId, reviewId: review._id })}
+          >
+            Hide review by {review.authorName}
+          </button>
+        )}
       </p>
+      {hiding.isError && (
+        <p role="alert" className="text-sm text-error">
+          {errorMessageOr(hiding.error, 'The review could not be hidden.')}
+        </p>
+      )}
       {review.text && (
         <p className="mt-1 whitespace-pre-line leading-relaxed text-base-content/85">
           {review.text}
