@@ -433,7 +433,7 @@ export function createCheckoutService(deps: {
           ? await priceBookCart(db, caller.email)
           : await priceCourses(db, body.items);
       if (snapshot.source === 'courses') {
-        // A course is bought once: "You already own {name}" (docs/product.md §2.20, D62).
+        // A course is bought once: "You already own {name}" (docs/product.md §2.20; docs/decisions.md D62).
         const courseIds = snapshot.lines.flatMap((line) => line.courseId ?? []);
         refuseOwnedCourses(snapshot.lines, await ownedCourseIds(db, caller.email, courseIds));
       }

@@ -46,7 +46,7 @@ const lessonHeading = (page: Page, title: string) =>
 test('a new learner previews, buys, completes the course with its quiz, gets the certificate, rates it and meets the class in its room', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const findings: Finding[] = [];
   const lena = await learner(browser, 'learn-lena', 'Lena Learner');
   const ben = await learner(browser, 'learn-ben', 'Ben Buddy');
@@ -82,7 +82,7 @@ test('a new learner previews, buys, completes the course with its quiz, gets the
       await expect(lessonHeading(page, lesson.title)).toBeVisible();
       if (lesson.content.kind === 'quiz') {
         for (const [q, question] of lesson.content.questions.entries()) {
-          const group = page.getByRole('group', { name: new RegExp(`^${q + 1}\\.`) });
+          const group = page.getByRole('group', { name: new RegExp(`^Question ${q + 1}\\.`) });
           for (const answer of question.answers) {
             await group.getByLabel(question.choices[answer] ?? '', { exact: true }).check();
           }

@@ -76,9 +76,12 @@ export function QuizForm({ lesson, quiz }: { lesson: Lesson; quiz: Quiz }) {
             <legend className="float-left mb-3 w-full font-semibold">
               <span className="text-base-content/70">Question {q + 1}.</span> {question.prompt}
               {question.multiple && (
-                <span className="ml-1 text-sm font-normal text-base-content/75">
-                  (choose all that apply)
-                </span>
+                <>
+                  {' '}
+                  <span className="text-sm font-normal text-base-content/75">
+                    (choose all that apply)
+                  </span>
+                </>
               )}
             </legend>
             <div className="clear-both space-y-2">
