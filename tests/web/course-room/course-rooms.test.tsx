@@ -6,13 +6,12 @@ import {
   courseRoomId,
   lessonDiscussionDraft,
 } from '@contract/course-rules';
-import type { ShippingAddress } from '@contract/payments';
 import { CourseLearnersOnline } from '@/features/course-room/components/course-learners-online';
 import { buildUser } from '@/testing/data';
 import { fakeChat } from '@/testing/fake-chat-socket';
-import { db } from '@/testing/mocks/db';
 import { installFakeCanvas } from '@/testing/fake-canvas';
 import { renderApp } from '@/testing/render';
+import { bought } from '../learning/helpers';
 
 // Each course's study room (issue 31 §4, docs/decisions.md D61), against the fake chat server,
 // which follows the server's room rule: owners and admins only.
@@ -23,32 +22,6 @@ const OTHER = 'reader@learntogether.test';
 const REACT = 'c-react';
 const REACT_ROOM = courseRoomId(REACT);
 
-const SHIPPING: ShippingAddress = {
-  firstName: 'Sam',
-  lastName: 'Student',
-  email: STUDENT,
-  country: 'Canada',
-  address: '12 Maple Street',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-};
-
-/** A course payment of `email` that succeeded, as the webhook leaves it in the fake API. */
-function bought(courseId: string, name: string, email = STUDENT) {
-  db.payments.push({
-    id: `pi_room_${courseId}_${email}`,
-    clientSecret: `pi_room_${courseId}_secret_mock`,
-    email,
-    source: 'courses',
-    lines: [{ name, quantity: 1, unitPriceCents: 4999, courseId }],
-    amountCents: 4999,
-    shipping: SHIPPING,
-    status: 'succeeded',
-    paidAt: Date.UTC(2026, 2, 5, 12),
-  });
-}
-
 const student = () => buildUser({ email: STUDENT, displayName: 'Sam Student' });
 
 beforeEach(() => {
@@ -58,8 +31,8 @@ beforeEach(() => {
 
 describe('course rooms', { timeout: 20_000 }, () => {
   it('lists "Your course rooms" on /messagebox, each opening its study room', async () => {
-    bought(REACT, 'React from Zero to Hero');
-    bought('c-python', 'Python for Data Science', OTHER);
+    bought(REACT, { name: 'React from Zero to Hero' });
+    bought('c-python', { name: 'Python for Data Science', email: OTHER });
     const { user, router } = renderApp({ route: '/messagebox' }, { auth: { user: student() } });
 
     const list = await screen.findByRole('list', { name: 'Your course rooms' });
@@ -89,7 +62,7 @@ describe('course rooms', { timeout: 20_000 }, () => {
   });
 
   it('fills the message box from ?draft= without sending it, and drops it from the address', async () => {
-    bought(REACT, 'React from Zero to Hero');
+    bought(REACT, { name: 'React from Zero to Hero' });
     const draft = lessonDiscussionDraft(REACT, 'c-react-2-1', 4, 'Hooks');
     const { router } = renderApp(
       { route: `/chat/${REACT_ROOM}?${CHAT_DRAFT_PARAM}=${encodeURIComponent(draft)}` },
@@ -103,8 +76,8 @@ describe('course rooms', { timeout: 20_000 }, () => {
   });
 
   it('shows a lesson path in a message as a link that opens the lesson in the app', async () => {
-    bought(REACT, 'React from Zero to Hero');
-    bought(REACT, 'React from Zero to Hero', OTHER);
+    bought(REACT, { name: 'React from Zero to Hero' });
+    bought(REACT, { name: 'React from Zero to Hero', email: OTHER });
     const peer = await fakeChat.peer(OTHER);
     await peer.join(REACT_ROOM);
     await peer.say(
@@ -134,8 +107,8 @@ describe('course rooms', { timeout: 20_000 }, () => {
   });
 
   it('shows the course room who is on which lesson, and the player how many are online', async () => {
-    bought(REACT, 'React from Zero to Hero');
-    bought(REACT, 'React from Zero to Hero', OTHER);
+    bought(REACT, { name: 'React from Zero to Hero' });
+    bought(REACT, { name: 'React from Zero to Hero', email: OTHER });
     fakeChat.lessons.set(`${REACT}/c-react-2-1`, { number: 4, title: 'Hooks' });
     const peer = await fakeChat.peer(OTHER);
     const presence: unknown[] = [];
@@ -167,7 +140,7 @@ describe('course rooms', { timeout: 20_000 }, () => {
 
   it('offers the owned course rooms in "Share to a room" on /drawing', async () => {
     installFakeCanvas();
-    bought(REACT, 'React from Zero to Hero');
+    bought(REACT, { name: 'React from Zero to Hero' });
     renderApp({ route: '/drawing' }, { auth: { user: student() } });
     const group = await screen.findByRole('group', { name: 'Your course rooms' });
     const option = within(group).getByRole('option', { name: 'React from Zero to Hero' });

@@ -3,44 +3,18 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { alreadyOwnedMessage } from '@contract/checkout-rules';
 import { COURSE_MESSAGES } from '@contract/course-rules';
-import type { ShippingAddress } from '@contract/payments';
 import { buildCartLine, buildUser } from '@/testing/data';
 import { fakeStripe } from '@/testing/fake-stripe';
 import { db } from '@/testing/mocks/db';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
+import { bought } from '../learning/helpers';
 import { checkoutStore } from '../checkout/helpers';
 
 vi.mock('@/lib/stripe', () => import('@/testing/fake-stripe').then((m) => m.fakeStripeModule));
 
 const STUDENT = 'student@learntogether.test';
-
-const SHIPPING: ShippingAddress = {
-  firstName: 'Sam',
-  lastName: 'Student',
-  email: STUDENT,
-  country: 'Canada',
-  address: '12 Maple Street',
-  city: 'Toronto',
-  state: 'Ontario',
-  postalCode: 'M5V 2T6',
-};
-
-/** A course payment of `email` that succeeded, as the webhook leaves it in the fake API. */
-function bought(courseId: string, name: string, email = STUDENT) {
-  db.payments.push({
-    id: `pi_owned_${courseId}_${email}`,
-    clientSecret: `pi_owned_${courseId}_secret_mock`,
-    email,
-    source: 'courses',
-    lines: [{ name, quantity: 1, unitPriceCents: 4999, courseId }],
-    amountCents: 4999,
-    shipping: SHIPPING,
-    status: 'succeeded',
-    paidAt: Date.UTC(2026, 2, 5, 12),
-  });
-}
 
 const student = () => buildUser({ email: STUDENT, displayName: 'Sam Student' });
 
@@ -48,9 +22,9 @@ beforeEach(() => fakeStripe.reset());
 
 describe('owned courses on /courses', { timeout: 20_000 }, () => {
   it('marks the signed-in owner’s courses "Owned — Go to course" (the player) instead of Add To Cart', async () => {
-    bought('c-react', 'React from Zero to Hero');
+    bought('c-react', { name: 'React from Zero to Hero' });
     // Someone else's purchase changes nothing for the student.
-    bought('c-python', 'Python for Data Science', 'reader@learntogether.test');
+    bought('c-python', { name: 'Python for Data Science', email: 'reader@learntogether.test' });
     renderApp({ route: '/courses' }, { auth: { user: student() } });
 
     const react = await screen.findByRole('article', { name: 'React from Zero to Hero' });
@@ -67,7 +41,7 @@ describe('owned courses on /courses', { timeout: 20_000 }, () => {
   });
 
   it('shows Add To Cart everywhere to a visitor, without asking for owned courses', async () => {
-    bought('c-react', 'React from Zero to Hero');
+    bought('c-react', { name: 'React from Zero to Hero' });
     const asked = vi.fn();
     server.events.on('request:start', ({ request }) => {
       if (request.url.includes('/courses/owned')) asked();
@@ -96,7 +70,7 @@ describe('owned courses on /courses', { timeout: 20_000 }, () => {
   });
 
   it('shows an owned course of a saved cart as owned, out of the total, and removable', async () => {
-    bought('c-react', 'React from Zero to Hero');
+    bought('c-react', { name: 'React from Zero to Hero' });
     const courses = [
       buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19 }),
       buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 49.99 }),
@@ -122,7 +96,7 @@ describe('owned courses on /courses', { timeout: 20_000 }, () => {
   });
 
   it('leaves an owned course of the cart out of the checkout: only the others are paid', async () => {
-    bought('c-react', 'React from Zero to Hero');
+    bought('c-react', { name: 'React from Zero to Hero' });
     const courses = [
       buildCartLine({ _id: 'c-writing', name: 'Creative Story Writing', price: 19 }),
       buildCartLine({ _id: 'c-react', name: 'React from Zero to Hero', price: 49.99 }),
@@ -140,7 +114,7 @@ describe('owned courses on /courses', { timeout: 20_000 }, () => {
   });
 
   it('paying for an owned course again is refused with the server’s "You already own …"', async () => {
-    bought('c-react', 'React from Zero to Hero');
+    bought('c-react', { name: 'React from Zero to Hero' });
     // The owned list cannot be read: the cart keeps the course, and the server refuses it.
     server.use(
       http.get(apiPath('/courses/owned'), () => Response.json({ nope: true }, { status: 500 })),

@@ -8,15 +8,18 @@ export const student = () => buildUser({ email: STUDENT, displayName: 'Sam Stude
 
 let sequence = 0;
 
-/** A succeeded course payment of `email` in the fake API: they own the course. */
-export function bought(courseId: string, email = STUDENT): void {
+/**
+ * A succeeded course payment of `email` (the student by default) in the fake API, as the webhook
+ * leaves it: they own the course. `name` is the line's name (the course's id by default).
+ */
+export function bought(courseId: string, { email = STUDENT, name = courseId } = {}): void {
   const id = `pi_learning${++sequence}`;
   db.payments.push({
     id,
     clientSecret: `${id}_secret_mock`,
     email,
     source: 'courses',
-    lines: [{ name: courseId, quantity: 1, unitPriceCents: 4999, courseId }],
+    lines: [{ name, quantity: 1, unitPriceCents: 4999, courseId }],
     amountCents: 4999,
     shipping: buildShipping({ email }),
     status: 'succeeded',
