@@ -9,6 +9,8 @@ export type VerifiedIdentity = {
   /** Lower-cased; null for accounts without an address (anonymous, phone). */
   email: string | null;
   emailVerified?: boolean;
+  /** The account's display name, when it has one: a new user's name until their profile sets one. */
+  name?: string | null;
 };
 
 /** The server's view of Firebase Auth: all it needs, so tests can wrap it. */
@@ -93,7 +95,8 @@ export function createFirebaseIdentityProvider(config: Config): IdentityProvider
       }
       const email = decoded.email ? decoded.email.trim().toLowerCase() : null;
       if (!config.FIREBASE_AUTH_EMULATOR_HOST) {
-        return { uid: decoded.uid, email, emailVerified: decoded.email_verified === true };
+        const name = typeof decoded.name === 'string' ? decoded.name : null;
+        return { uid: decoded.uid, email, emailVerified: decoded.email_verified === true, name };
       }
       // The emulator's tokens are unsigned, so their claims are only the sender's word: take the
       // address and its verification from the account itself, and refuse a token whose claims
@@ -101,7 +104,12 @@ export function createFirebaseIdentityProvider(config: Config): IdentityProvider
       const account = await auth().getUser(decoded.uid);
       const accountEmail = account.email ? account.email.trim().toLowerCase() : null;
       if (accountEmail !== email) throw new InvalidIdTokenError('claims differ from the account');
-      return { uid: decoded.uid, email, emailVerified: account.emailVerified };
+      return {
+        uid: decoded.uid,
+        email,
+        emailVerified: account.emailVerified,
+        name: account.displayName ?? null,
+      };
     },
 
     async getCreationTime(uid) {

@@ -50,6 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         firebaseUid: verified.uid,
         isConfiguredAdmin: grantsConfiguredAdmin(app.config, verified),
         signUpDate,
+        name: verified.name,
       });
       // The token names this account (its Firebase uid), not only the address (D53).
       return {

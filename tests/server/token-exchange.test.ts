@@ -109,6 +109,27 @@ describe('PUT /api/user/:email (token exchange)', () => {
     );
   });
 
+  it("fills an empty profile name with the account's display name, and keeps a name once set", async () => {
+    const account = await signUp(uniqueEmail('named'), 'secret123', {
+      displayName: 'Lena Learner',
+    });
+    expect(
+      (await exchange(t.app, { idToken: account.idToken, pathEmail: account.email })).statusCode,
+    ).toBe(200);
+    const nameOf = async () =>
+      (
+        await t.db.query<{ name: string }>('select name from users where email = $1', [
+          account.email,
+        ])
+      )[0]?.name;
+    expect(await nameOf()).toBe('Lena Learner');
+    await t.db.query("update users set name = 'Lena L.' where email = $1", [account.email]);
+    expect(
+      (await exchange(t.app, { idToken: account.idToken, pathEmail: account.email })).statusCode,
+    ).toBe(200);
+    expect(await nameOf()).toBe('Lena L.');
+  });
+
   it('normalises upper-case and padded addresses in the path and body', async () => {
     const account = await signUp(uniqueEmail('mixed'));
     const shouty = `  ${account.email.toUpperCase()} `;

@@ -2,6 +2,9 @@ import { wouldRemoveLastAdmin } from '../../../contract/last-admin';
 import type { UserProfile, UserRole, UserSummary } from '../../../contract/users';
 import type { Db, Queryable } from '../client';
 
+/** The profile form's limit on a name (contract/users.ts profileUpdateBodySchema). */
+const NAME_MAX_LENGTH = 100;
+
 /** Every address passed in here is already normalised (trimmed, lower-case) by the contract. */
 
 type UserRow = {
@@ -69,20 +72,29 @@ export type SignInInput = {
   isConfiguredAdmin: boolean;
   /** Stored only while no sign-up date is known. */
   signUpDate: string | null;
+  /** The account's display name: the profile's name while the profile has none (certificates). */
+  name?: string | null;
 };
 
 /** Creates or refreshes the account at a token exchange; returns it as stored. */
 export async function upsertOnSignIn(db: Queryable, input: SignInInput): Promise<User> {
   const [row] = await db.query<UserRow>(
-    `insert into users (email, firebase_uid, role, sign_up_date)
-     values ($1, $2, case when $3::boolean then 'admin' else 'user' end, $4::timestamptz)
+    `insert into users (email, firebase_uid, role, sign_up_date, name)
+     values ($1, $2, case when $3::boolean then 'admin' else 'user' end, $4::timestamptz, $5)
      on conflict (email) do update set
        firebase_uid = excluded.firebase_uid,
        role = case when $3::boolean then 'admin' else users.role end,
        sign_up_date = coalesce(users.sign_up_date, excluded.sign_up_date),
+       name = case when users.name = '' then excluded.name else users.name end,
        updated_at = now()
      returning ${USER_COLUMNS}`,
-    [input.email, input.firebaseUid, input.isConfiguredAdmin, input.signUpDate],
+    [
+      input.email,
+      input.firebaseUid,
+      input.isConfiguredAdmin,
+      input.signUpDate,
+      (input.name ?? '').replace(/\u0000/g, '').trim().slice(0, NAME_MAX_LENGTH),
+    ],
   );
   if (!row) throw new Error('upsert returned no row');
   return toUser(row);

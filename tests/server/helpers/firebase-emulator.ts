@@ -26,12 +26,12 @@ export type EmulatorAccount = { email: string; uid: string; idToken: string };
 export async function signUp(
   email: string,
   password = 'secret123',
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, displayName }: { verified?: boolean; displayName?: string } = {},
 ): Promise<EmulatorAccount> {
   const response = await fetch(`${identityToolkit('accounts:signUp')}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+    body: JSON.stringify({ email, password, displayName, returnSecureToken: true }),
   });
   const body = (await response.json()) as { idToken?: string; localId?: string };
   if (!response.ok || !body.idToken || !body.localId) {
