@@ -10,6 +10,9 @@ import { expect, FIRST_BOOK_PAGE, logIn, resolveRoute, test } from './support/fi
 const ROUTES = [
   '/',
   '/courses',
+  // A course's page and its free preview lesson in the player (issue 31).
+  '/courses/c-10',
+  '/learn/c-10/c-10-1-1',
   '/cart',
   '/book',
   FIRST_BOOK_PAGE,
@@ -48,6 +51,8 @@ const ADMIN_SCREENS = [
   '/dashboard/addbook',
   '/dashboard/books',
   '/dashboard/orders',
+  '/dashboard/courses',
+  '/dashboard/courses/c-10',
   '/dashboard/sales',
   '/dashboard/performance',
   '/dashboard/reports',

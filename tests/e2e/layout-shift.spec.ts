@@ -9,6 +9,7 @@ import { expect, FIRST_BOOK_PAGE, resolveRoute, test } from './support/fixtures'
 const PUBLIC_ROUTES = [
   '/',
   '/courses',
+  '/courses/c-10',
   '/cart',
   '/book',
   FIRST_BOOK_PAGE,

@@ -128,7 +128,9 @@ test('a new learner previews, buys, completes the course with its quiz, gets the
       .fill('Short lessons, and the quiz made me think.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Your review was saved.')).toBeVisible();
-    await expect(page.getByText('Short lessons, and the quiz made me think.')).toBeVisible();
+    const reviews = page.getByRole('list', { name: 'Reviews' });
+    await expect(reviews.getByText('Short lessons, and the quiz made me think.')).toBeVisible();
+    await expect(page.getByText('5.0 (1 rating)').first()).toBeVisible();
 
     // Another learner buys the course and waits in its room.
     await logIn(ben.page, ben.email, 'secret123');
@@ -148,11 +150,14 @@ test('a new learner previews, buys, completes the course with its quiz, gets the
     // "Discuss in the course room" opens the room with a draft that links the lesson.
     await page.getByRole('link', { name: 'Discuss in the course room' }).click();
     await expect(page).toHaveURL(new RegExp(`/chat/${ROOM}$`));
-    const box = page.getByRole('textbox', { name: 'Send a message' });
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
     await expect(box).toHaveValue(new RegExp(`/learn/${COURSE.id}/${second.id}`));
     await box.press('End');
     await box.pressSequentially('who wants to practise rebasing?');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page
+      .getByRole('form', { name: 'Send a message' })
+      .getByRole('button', { name: 'Send' })
+      .click();
     const message = ben.page.getByText('who wants to practise rebasing?');
     await expect(message).toBeVisible();
     // The lesson's link in the message opens it.
