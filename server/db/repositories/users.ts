@@ -93,7 +93,7 @@ export async function upsertOnSignIn(db: Queryable, input: SignInInput): Promise
       input.firebaseUid,
       input.isConfiguredAdmin,
       input.signUpDate,
-      (input.name ?? '').replace(/\u0000/g, '').trim().slice(0, NAME_MAX_LENGTH),
+      (input.name ?? '').replaceAll('\u0000', '').trim().slice(0, NAME_MAX_LENGTH),
     ],
   );
   if (!row) throw new Error('upsert returned no row');
