@@ -17,16 +17,14 @@
 // The server time is mostly waiting for the database: each request runs several queries, one
 // after another, on a connection the other 63 requests are waiting for.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { courseDetailSchema, lessonSchema } from '../contract/courses';
 import { buildServer } from '../scripts/build-server';
 import { buildApp } from '../server/app';
 import { createAccessTokens } from '../server/auth/access-token';
 import { loadConfig } from '../server/config';
-import { createPgliteDb, createPostgresDb, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { seedCatalogue } from '../server/db/seed';
@@ -37,9 +35,8 @@ import {
   type ServerProcess,
 } from '../tests/scale/support/server-process';
 import {
-  BENCH_PG_URL,
   benchDbKinds,
-  createBenchSchema,
+  createProcessStore,
   ms,
   openBenchDb,
   percentile,
@@ -241,29 +238,10 @@ async function measureLatency(kind: DbKind): Promise<boolean> {
   }
 }
 
-type Store = { env: Record<string, string>; open(): Promise<Db>; drop(): Promise<void> };
-
-async function makeStore(kind: DbKind): Promise<Store> {
-  if (kind === 'pglite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lt-learning-kill-'));
-    return {
-      env: { PGLITE_DATA_DIR: dir },
-      open: () => createPgliteDb(dir),
-      drop: () => rm(dir, { recursive: true, force: true }),
-    };
-  }
-  const { schema, url, drop } = await createBenchSchema('lt_bench_learning');
-  return {
-    env: { DATABASE_URL: url },
-    open: () => createPostgresDb(BENCH_PG_URL, { searchPath: schema }),
-    drop,
-  };
-}
-
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
 async function survivesKills(kind: DbKind): Promise<boolean> {
-  const store = await makeStore(kind);
+  const store = await createProcessStore(kind, 'learning-kill');
   let learners: Learner[];
   {
     const db = await store.open();

@@ -17,8 +17,7 @@
 //              restart 2.1 s; unsettled after 2 min: 0; carts charged twice: 0
 // (The wait is the minute a payment is given for its webhook before the server asks Stripe.)
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { checkoutSchema } from '../contract/orders';
@@ -31,7 +30,7 @@ import {
 } from '../scripts/lib/stripe-emulator';
 import { startStripeEmulator } from '../scripts/stripe-emulator/emulator';
 import { createAccessTokens } from '../server/auth/access-token';
-import { createPgliteDb, createPostgresDb, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { upsertOnSignIn } from '../server/db/repositories/users';
 import { seedCatalogue } from '../server/db/seed';
@@ -41,13 +40,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../tests/scale/support/server-process';
-import {
-  BENCH_PG_URL,
-  benchDbKinds,
-  createBenchSchema,
-  percentile,
-  type DbKind,
-} from './lib/bench-db';
+import { benchDbKinds, createProcessStore, percentile, type DbKind } from './lib/bench-db';
 
 const ROUNDS = 10;
 const BUYERS_PER_ROUND = 10;
@@ -85,29 +78,6 @@ type Charge = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const randomMs = (max: number) => Math.floor(Math.random() * max);
-
-type Store = {
-  env: Record<string, string>;
-  open(): Promise<Db>;
-  drop(): Promise<void>;
-};
-
-async function makeStore(kind: DbKind): Promise<Store> {
-  if (kind === 'pglite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lt-payment-kill-'));
-    return {
-      env: { PGLITE_DATA_DIR: dir },
-      open: () => createPgliteDb(dir),
-      drop: () => rm(dir, { recursive: true, force: true }),
-    };
-  }
-  const { schema, url, drop } = await createBenchSchema('lt_bench_kill');
-  return {
-    env: { DATABASE_URL: url },
-    open: () => createPostgresDb(BENCH_PG_URL, { searchPath: schema }),
-    drop,
-  };
-}
 
 /** The buyers, signed in as the token exchange would make them, and books with stock for all. */
 async function seed(db: Db): Promise<Buyer[]> {
@@ -173,7 +143,7 @@ function intentIdOf(answer: unknown): string {
 }
 
 async function runKind(kind: DbKind): Promise<boolean> {
-  const store = await makeStore(kind);
+  const store = await createProcessStore(kind, 'payment-kill');
   const setup = await store.open();
   const buyers = await seed(setup);
   await setup.close();

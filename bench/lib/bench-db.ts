@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
@@ -75,3 +78,31 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+/**
+ * A database for a server process of its own, which the bench may kill: PGlite in a data
+ * directory on disk, or a fresh PostgreSQL schema. `env` points the server at it, `open()` gives
+ * the bench its own connection (to seed it, or to check it afterwards), `drop()` removes it.
+ */
+export type ProcessStore = {
+  env: Record<string, string>;
+  open(): Promise<Db>;
+  drop(): Promise<void>;
+};
+
+export async function createProcessStore(kind: DbKind, name: string): Promise<ProcessStore> {
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(path.join(tmpdir(), `lt-${name}-`));
+    return {
+      env: { PGLITE_DATA_DIR: dir },
+      open: () => createPgliteDb(dir),
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const { schema, url, drop } = await createBenchSchema(`lt_bench_${name.replaceAll('-', '_')}`);
+  return {
+    env: { DATABASE_URL: url },
+    open: () => createPostgresDb(BENCH_PG_URL, { searchPath: schema }),
+    drop,
+  };
+}
