@@ -2,7 +2,6 @@ import type { Queryable } from '../db/client';
 import { cartLineOwner } from '../db/repositories/carts';
 import { findCourseState } from '../db/repositories/courses';
 import { orderOwner } from '../db/repositories/orders';
-import { ownsCourse } from '../db/repositories/owned-courses';
 import { paymentOwner } from '../db/repositories/payments';
 import type { CourseAccess, OwnedResource } from './access-policy';
 
@@ -30,8 +29,8 @@ export async function courseAccess(
   email: string,
   courseId: string,
 ): Promise<CourseAccess> {
-  const course = await findCourseState(db, courseId);
+  const course = await findCourseState(db, courseId, email);
   if (!course) return 'missing';
-  if (await ownsCourse(db, email, courseId)) return 'owned';
+  if (course.owned) return 'owned';
   return course.listed ? 'for-sale' : 'missing';
 }

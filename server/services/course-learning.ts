@@ -2,22 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { CourseProgress, Lesson, QuizAttemptResult } from '../../contract/courses';
 import { COURSE_MESSAGES, coursePercent, gradeQuiz } from '../../contract/course-rules';
 import { DomainError } from '../../contract/domain-error';
-import type { Db, Queryable } from '../db/client';
-import { certificateIdOf, issueCertificateOnce } from '../db/repositories/certificates';
-import { courseOutline, findLesson } from '../db/repositories/courses';
+import type { Queryable } from '../db/client';
+import { findLesson, openLessonRow } from '../db/repositories/courses';
 import {
-  completedLessonIds,
-  insertQuizAttempt,
-  lastLessonId,
-  lockEnrolment,
-  markLessonComplete,
-  markLessonIncomplete,
-  recordLastLesson,
+  recordQuizAttempt,
+  settleProgress,
+  writeLessonTick,
 } from '../db/repositories/lesson-progress';
-import { ownsCourse } from '../db/repositories/owned-courses';
 import { HttpError } from '../plugins/errors';
 import type { Caller } from '../plugins/auth';
-import { visibleCourse } from './course-pages';
 
 /**
  * The player's side of a course (docs/product.md §2.26–2.27): opening lessons, progress, quizzes,
@@ -34,7 +27,7 @@ async function lessonOf(db: Queryable, courseId: string, lessonId: string) {
 /**
  * GET /api/courses/:id/lessons/:lessonId: the lesson's content, a quiz without its answers, for
  * its owners and admins, or anyone for a preview lesson. An owner's opening is where the player
- * resumes next time.
+ * resumes next time. One query (openLessonRow): the learner's most frequent request.
  */
 export async function openLesson(
   db: Queryable,
@@ -42,16 +35,15 @@ export async function openLesson(
   lessonId: string,
   caller: Caller | null,
 ): Promise<Lesson> {
-  await visibleCourse(db, courseId, caller);
-  const lesson = await lessonOf(db, courseId, lessonId);
-  const owner = caller !== null && (await ownsCourse(db, caller.email, courseId));
-  if (!owner && !lesson.preview && caller?.role !== 'admin') {
-    throw new HttpError(403, COURSE_MESSAGES.buyToOpen);
+  const opening = await openLessonRow(db, courseId, lessonId, caller?.email ?? null);
+  const admin = caller?.role === 'admin';
+  if (!opening || !(opening.listed || opening.owned || admin)) {
+    throw new DomainError('not-found', COURSE_MESSAGES.notFound);
   }
-  if (owner && caller) await recordLastLesson(db, caller.email, courseId, lessonId);
+  const { lesson, owned } = opening;
+  if (!lesson) throw new DomainError('not-found', COURSE_MESSAGES.lessonNotFound);
+  if (!owned && !lesson.preview && !admin) throw new HttpError(403, COURSE_MESSAGES.buyToOpen);
 
-  const { lessons } = await courseOutline(db, courseId);
-  const index = lessons.findIndex((entry) => entry.id === lessonId);
   const { content } = lesson;
   return {
     _id: lesson.id,
@@ -61,7 +53,7 @@ export async function openLesson(
     preview: lesson.preview,
     courseId,
     sectionId: lesson.sectionId,
-    number: index + 1,
+    number: lesson.number,
     markdown: content.markdown,
     videoUrl: content.kind === 'video' ? content.url : null,
     quiz:
@@ -75,28 +67,8 @@ export async function openLesson(
             })),
           }
         : null,
-    previousLessonId: lessons[index - 1]?.id ?? null,
-    nextLessonId: lessons[index + 1]?.id ?? null,
-  };
-}
-
-/** The learner's progress in the course, as every progress route answers it. */
-export async function courseProgress(
-  db: Queryable,
-  email: string,
-  courseId: string,
-): Promise<CourseProgress> {
-  const [completed, { lessons }, lastLesson, certificateId] = await Promise.all([
-    completedLessonIds(db, email, courseId),
-    courseOutline(db, courseId),
-    lastLessonId(db, email, courseId),
-    certificateIdOf(db, email, courseId),
-  ]);
-  return {
-    completed,
-    percent: coursePercent(completed.length, lessons.length),
-    lastLessonId: lastLesson,
-    certificateId,
+    previousLessonId: lesson.previousLessonId,
+    nextLessonId: lesson.nextLessonId,
   };
 }
 
@@ -106,22 +78,22 @@ function newCertificateId(): string {
 }
 
 /**
- * Completes a lesson in the caller's transaction, and issues the certificate when that makes
- * every lesson of the course complete (once: a certificate is never issued twice).
+ * GET /api/courses/:id/progress, and what every progress write answers: the learner's progress,
+ * with the certificate issued once every lesson is complete (settleProgress: one statement, run
+ * after the write committed, so no lock is needed and a certificate is never issued twice).
  */
-async function completeLesson(
-  tx: Queryable,
+export async function courseProgress(
+  db: Queryable,
   email: string,
   courseId: string,
-  lessonId: string,
-): Promise<void> {
-  await markLessonComplete(tx, email, courseId, lessonId);
-  // One after the other: the transaction's connection runs one query at a time.
-  const completed = await completedLessonIds(tx, email, courseId);
-  const { lessons } = await courseOutline(tx, courseId);
-  if (lessons.length > 0 && completed.length >= lessons.length) {
-    await issueCertificateOnce(tx, { id: newCertificateId(), email, courseId });
-  }
+): Promise<CourseProgress> {
+  const row = await settleProgress(db, email, courseId, newCertificateId());
+  return {
+    completed: row.completed,
+    percent: coursePercent(row.completed.length, row.lessons),
+    lastLessonId: row.lastLessonId,
+    certificateId: row.certificateId,
+  };
 }
 
 /**
@@ -129,21 +101,15 @@ async function completeLesson(
  * (idempotent). A quiz is completed only by passing it (409). A certificate stays once issued.
  */
 export async function setLessonProgress(
-  db: Db,
+  db: Queryable,
   email: string,
   courseId: string,
   lessonId: string,
   completed: boolean,
 ): Promise<CourseProgress> {
-  const lesson = await lessonOf(db, courseId, lessonId);
-  if (lesson.kind === 'quiz') {
-    throw new DomainError('conflict', COURSE_MESSAGES.quizCompletesByPassing);
-  }
-  await db.transaction(async (tx) => {
-    await lockEnrolment(tx, email, courseId);
-    if (completed) await completeLesson(tx, email, courseId, lessonId);
-    else await markLessonIncomplete(tx, email, lessonId);
-  });
+  const kind = await writeLessonTick(db, { email, courseId, lessonId, completed });
+  if (kind === null) throw new DomainError('not-found', COURSE_MESSAGES.lessonNotFound);
+  if (kind === 'quiz') throw new DomainError('conflict', COURSE_MESSAGES.quizCompletesByPassing);
   return courseProgress(db, email, courseId);
 }
 
@@ -152,7 +118,7 @@ export async function setLessonProgress(
  * attempt, and completes the lesson when it passes. A failed attempt never unticks a passed quiz.
  */
 export async function attemptQuiz(
-  db: Db,
+  db: Queryable,
   email: string,
   courseId: string,
   lessonId: string,
@@ -171,17 +137,15 @@ export async function attemptQuiz(
     answers,
     content.passPercent,
   );
-  await db.transaction(async (tx) => {
-    await lockEnrolment(tx, email, courseId);
-    await insertQuizAttempt(tx, {
-      email,
-      courseId,
-      lessonId,
-      answers,
-      score: result.score,
-      passed: result.passed,
-    });
-    if (result.passed) await completeLesson(tx, email, courseId, lessonId);
+  await recordQuizAttempt(db, {
+    email,
+    courseId,
+    lessonId,
+    answers,
+    score: result.score,
+    passed: result.passed,
   });
+  // The passed quiz may be the last lesson: issue the certificate now, as a tick would.
+  if (result.passed) await courseProgress(db, email, courseId);
   return result;
 }

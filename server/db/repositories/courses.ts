@@ -1,6 +1,7 @@
 import { lessonContentSchema, type LessonContent } from '../../../contract/courses';
 import type { LessonKind } from '../../../contract/course-rules';
 import type { Queryable } from '../client';
+import { OWNED_ORDER } from './owned-courses';
 
 /**
  * Courses as the learner's side reads them (issue 31, docs/product.md §2.25–2.28). "Listed" is
@@ -9,17 +10,27 @@ import type { Queryable } from '../client';
 
 const LISTED = `c.published and c.removed_at is null`;
 
+/** The order of a course's lessons (`l`) by their sections (`s`), as the outline shows them. */
+export const LESSON_ORDER = `s.position, s.id, l.position, l.id`;
+
 /** A course's average rating of its visible reviews, to one decimal, and their count. */
 export type CourseRating = { average: number; count: number } | null;
 
-/** Whether a course exists, and whether it is listed. */
+/**
+ * Whether a course exists, whether it is listed, and whether `email` owns it (OWNED_ORDER), in one
+ * query: what the `course-owner` policy asks on every learner's request.
+ */
 export async function findCourseState(
   db: Queryable,
   courseId: string,
-): Promise<{ listed: boolean } | null> {
-  const [row] = await db.query<{ listed: boolean }>(
-    `select (${LISTED}) as listed from courses c where c.id = $1`,
-    [courseId],
+  email: string,
+): Promise<{ listed: boolean; owned: boolean } | null> {
+  const [row] = await db.query<{ listed: boolean; owned: boolean }>(
+    `select (${LISTED}) as listed, exists (
+       select 1 from orders o where o.user_email = $2 and o.course_id = c.id and ${OWNED_ORDER}
+     ) as owned
+     from courses c where c.id = $1`,
+    [courseId, email],
   );
   return row ?? null;
 }
@@ -134,7 +145,7 @@ export async function courseOutline(
        l.minutes, l.preview
      from course_lessons l join course_sections s on s.id = l.section_id
      where l.course_id = $1
-     order by s.position, s.id, l.position, l.id`,
+     order by ${LESSON_ORDER}`,
     [courseId],
   );
   return { sections, lessons };
@@ -156,4 +167,76 @@ export async function findLesson(
   if (!row) return null;
   // Written through the same schema (seed and builder); parsed so a bad row fails loudly.
   return { ...row, content: lessonContentSchema.parse(row.content) };
+}
+
+/** A lesson as the player opens it: its place in the course and its neighbours. */
+export type LessonToOpen = OutlineLesson & {
+  content: LessonContent;
+  number: number;
+  previousLessonId: string | null;
+  nextLessonId: string | null;
+};
+
+/** What opening a lesson needs to know, and whether the opening was kept as the resume point. */
+export type LessonOpening = {
+  listed: boolean;
+  owned: boolean;
+  lesson: LessonToOpen | null;
+};
+
+/**
+ * Opens a lesson in one statement: the course's state, whether `email` owns it (OWNED_ORDER),
+ * the lesson with its neighbours in the course's order, and, for an owner, the lesson kept as
+ * where the player resumes. Null when there is no such course.
+ */
+export async function openLessonRow(
+  db: Queryable,
+  courseId: string,
+  lessonId: string,
+  email: string | null,
+): Promise<LessonOpening | null> {
+  const [row] = await db.query<{
+    listed: boolean;
+    owned: boolean;
+    lesson: (Omit<LessonToOpen, 'content'> & { content: unknown }) | null;
+  }>(
+    `with own as (
+       select $3::text is not null and exists (
+         select 1 from orders o where o.user_email = $3 and o.course_id = $1 and ${OWNED_ORDER}
+       ) as owned
+     ),
+     ordered as (
+       select l.id, s.title as "sectionTitle",
+         row_number() over w as number, lag(l.id) over w as prev, lead(l.id) over w as next
+       from course_lessons l join course_sections s on s.id = l.section_id
+       where l.course_id = $1
+       window w as (order by ${LESSON_ORDER})
+     ),
+     lesson as (
+       select l.id, l.section_id as "sectionId", o."sectionTitle", l.title, l.kind, l.minutes,
+         l.preview, l.content, o.number::int as number, o.prev as "previousLessonId",
+         o.next as "nextLessonId"
+       from course_lessons l join ordered o on o.id = l.id
+       where l.id = $2
+     ),
+     resume as (
+       insert into course_enrolments (user_email, course_id, last_lesson_id, last_opened_at)
+       select $3, $1, lesson.id, now() from own, lesson where own.owned
+       on conflict (user_email, course_id)
+         do update set last_lesson_id = excluded.last_lesson_id, last_opened_at = now()
+     )
+     select (${LISTED}) as listed, own.owned,
+       (select row_to_json(lesson) from lesson) as lesson
+     from courses c, own
+     where c.id = $1`,
+    [courseId, lessonId, email],
+  );
+  if (!row) return null;
+  const { lesson } = row;
+  return {
+    listed: row.listed,
+    owned: row.owned,
+    // Written through the same schema (seed and builder); parsed so a bad row fails loudly.
+    lesson: lesson ? { ...lesson, content: lessonContentSchema.parse(lesson.content) } : null,
+  };
 }

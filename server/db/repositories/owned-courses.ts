@@ -9,7 +9,8 @@ import type { Queryable } from '../client';
 /** A course the user owns, as paid for: its id, its name then, and its first purchase (ISO). */
 export type OwnedCourseRow = { courseId: string; name: string; boughtAt: string };
 
-const OWNED = `o.course_id is not null and o.refunded_at is null`;
+/** An order (`o`) that makes its user own its course. */
+export const OWNED_ORDER = `o.course_id is not null and o.refunded_at is null`;
 
 /** Each course the user owns once, with its earliest order still owned, newest first. */
 export async function listOwnedCourses(db: Queryable, email: string): Promise<OwnedCourseRow[]> {
@@ -18,7 +19,7 @@ export async function listOwnedCourses(db: Queryable, email: string): Promise<Ow
             (array_agg(o.name order by o.created_at, o.id))[1] as name,
             min(o.created_at) as "boughtAt"
      from orders o
-     where o.user_email = $1 and ${OWNED}
+     where o.user_email = $1 and ${OWNED_ORDER}
      group by o.course_id
      order by "boughtAt" desc, "courseId"`,
     [email],
@@ -35,7 +36,7 @@ export async function ownedCourseIds(
   if (courseIds.length === 0) return new Set();
   const rows = await db.query<{ courseId: string }>(
     `select distinct o.course_id as "courseId" from orders o
-     where o.user_email = $1 and ${OWNED} and o.course_id = any($2::text[])`,
+     where o.user_email = $1 and ${OWNED_ORDER} and o.course_id = any($2::text[])`,
     [email, courseIds],
   );
   return new Set(rows.map((row) => row.courseId));
