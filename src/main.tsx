@@ -1,44 +1,29 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from '@/app/app';
-import { reportVitals } from '@/app/report-vitals';
-import { screenChunksLoaded } from '@/app/screens';
-import type { AuthService } from '@/lib/auth';
+// The app's start, begun by src/boot.ts once the shell has painted. Evaluating a module graph is
+// one task however large it is, and the app's was one long task of ~200 ms on a slow phone
+// (docs/decisions.md D67). So its modules are evaluated in stages, each a dynamic import of its
+// own chunk (vite.config.ts), with the main thread handed back between them: a tap or a frame
+// never waits for more than one stage. Every stage's chunk is preloaded from the start
+// (scripts/lib/first-paint-plugins.ts), so the stages wait for no download.
+
+/** Lets the browser run what is waiting (input, a frame) before the next stage. */
+function yieldToMain(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start(container: HTMLElement): Promise<void> {
+  // React and its DOM renderer, Redux, the router, then the app itself.
+  await import('react-dom/client');
+  await yieldToMain();
+  await import('@/app/start-stages/redux');
+  await yieldToMain();
+  await import('@/app/start-stages/router');
+  await yieldToMain();
+  const { startApp } = await import('@/app/start');
+  startApp(container);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+void start(container);
 
-function render(container: HTMLElement, authService?: AuthService) {
-  const app = (
-    <StrictMode>
-      <App authService={authService} />
-    </StrictMode>
-  );
-  // A prerendered screen (src/prerender.tsx, docs/decisions.md D49) is hydrated: React takes
-  // over the markup already shown instead of drawing it again. Only once the screen's chunks are
-  // here (boot.ts started them): a screen still loading would suspend, and any update meanwhile
-  // (the session becoming known) would make React drop the markup for the spinner. As a
-  // transition, hydration too runs in slices that leave the main thread free.
-  if (container.hasAttribute('data-prerendered')) {
-    void screenChunksLoaded(window.location.pathname).then(() =>
-      startTransition(() => void hydrateRoot(container, app)),
-    );
-    return;
-  }
-  const root = createRoot(container);
-  // As a transition, React renders the first screen in small slices that leave the main thread
-  // free in between (no long task on a slow phone); the HTML shell stays until it commits.
-  startTransition(() => root.render(app));
-}
-
-// `npm run dev:mock` (vite.mock.config.ts): msw answers /api before the first render. Checked
-// here as written, so a normal build sees `undefined === 'true'` and leaves the mock chunk out.
-if (import.meta.env.VITE_API_MOCK === 'true') {
-  void import('@/dev-mock/start')
-    .then(({ startMockApi }) => startMockApi())
-    .then((authService) => render(container, authService));
-} else {
-  render(container);
-}
-// Real users' Core Web Vitals for this page view, once the first screen is interactive.
-reportVitals(window.location.pathname);
+export {};

@@ -51,8 +51,9 @@ function withStaticImports(bundle: OutputBundle, fileName: string, seen = new Se
 
 /**
  * src/boot.ts starts the app (src/main.tsx) only after the shell has painted; this adds
- * `<link rel="modulepreload">` for the app chunk and its imports to index.html, so they download
- * from the start, in parallel with the HTML shell, rather than when the boot module asks.
+ * `<link rel="modulepreload">` for the app's start to index.html: main.tsx's chunk, the chunks of
+ * its stages (its dynamic imports) and their imports, so they download from the start, in
+ * parallel with the HTML shell, rather than when the boot module asks.
  */
 export function preloadAppChunk(appModule: string): Plugin {
   return {
@@ -71,7 +72,11 @@ export function preloadAppChunk(appModule: string): Plugin {
         const alreadyLinked = new Set(
           [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]),
         );
-        const links = [...withStaticImports(bundle, app.fileName)]
+        const files = withStaticImports(bundle, app.fileName);
+        for (const stage of chunkOf(bundle, app.fileName)?.dynamicImports ?? []) {
+          withStaticImports(bundle, stage, files);
+        }
+        const links = [...files]
           .filter((file) => !alreadyLinked.has(file))
           // Low priority: the first paint needs none of it (the shell is HTML and CSS), so it
           // never competes with the document itself.

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { OwnedCourse } from '@contract/courses';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { startCheckout } from '@/features/checkout/checkout-slice';
@@ -7,9 +8,10 @@ import { useAuth } from '@/lib/auth';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
 // Signed-in users only: visitors never load it (nor RTK Query with it).
-const OwnedCourseIds = lazy(() => import('@/features/courses/components/owned-course-ids'));
+const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
 
 const NONE: ReadonlySet<string> = new Set();
+const NOTHING_OWNED: readonly OwnedCourse[] = [];
 
 /**
  * Checkout hands the course cart to the card page (docs/product.md §4 Checkout): a course ships
@@ -21,12 +23,13 @@ export default function CourseCartRoute() {
   const navigate = useNavigate();
   const { status } = useAuth();
   const signedIn = status === 'signed-in';
-  const [ownedIds, setOwnedIds] = useState<ReadonlySet<string>>(NONE);
+  const [owned, setOwned] = useState(NOTHING_OWNED);
+  const ownedIds = useMemo(() => new Set(owned.map((course) => course.courseId)), [owned]);
   return (
     <>
       {signedIn && (
         <Suspense fallback={null}>
-          <OwnedCourseIds onOwned={setOwnedIds} />
+          <OwnedCourses onOwned={setOwned} />
         </Suspense>
       )}
       <CourseCartScreen

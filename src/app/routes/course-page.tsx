@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { OwnedCourse } from '@contract/courses';
 import { useParams } from 'react-router';
 import { addToCart } from '@/features/course-cart/course-cart-slice';
 import { CoursePage, type CourseForCart } from '@/features/learning/components/course-page';
@@ -6,9 +7,9 @@ import { useAuth } from '@/lib/auth';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
 // Signed-in users only: visitors never ask for owned courses.
-const OwnedCourseIds = lazy(() => import('@/features/courses/components/owned-course-ids'));
+const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
 
-const NONE: ReadonlySet<string> = new Set();
+const NOTHING_OWNED: readonly OwnedCourse[] = [];
 
 /** A course's page; its Add To Cart fills the course cart, and an owner's is "Go to course". */
 export default function CoursePageRoute() {
@@ -16,13 +17,14 @@ export default function CoursePageRoute() {
   const dispatch = useAppDispatch();
   const { status } = useAuth();
   const signedIn = status === 'signed-in';
-  const [ownedIds, setOwnedIds] = useState<ReadonlySet<string>>(NONE);
+  const [owned, setOwned] = useState(NOTHING_OWNED);
+  const ownedIds = useMemo(() => new Set(owned.map((course) => course.courseId)), [owned]);
   const handleAdd = useCallback((course: CourseForCart) => dispatch(addToCart(course)), [dispatch]);
   return (
     <>
       {signedIn && (
         <Suspense fallback={null}>
-          <OwnedCourseIds onOwned={setOwnedIds} />
+          <OwnedCourses onOwned={setOwned} />
         </Suspense>
       )}
       <CoursePage

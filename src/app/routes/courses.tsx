@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { OwnedCourse } from '@contract/courses';
 import { addToCart, selectCourseCartLines } from '@/features/course-cart/course-cart-slice';
 import { CoursesScreen } from '@/features/courses/components/courses-screen';
 import type { Course } from '@/features/courses/types';
@@ -6,16 +7,18 @@ import { useAuth } from '@/lib/auth';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
 
 // Signed-in users only: visitors never load it (nor RTK Query with it).
-const OwnedCourseIds = lazy(() => import('@/features/courses/components/owned-course-ids'));
+const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
 
 const NONE: ReadonlySet<string> = new Set();
+const NOTHING_OWNED: readonly OwnedCourse[] = [];
 
 /** Courses feed the course cart: the two features meet here. A signed-in user's own are "Owned". */
 export default function CoursesRoute() {
   const dispatch = useAppDispatch();
   const { status } = useAuth();
   const signedIn = status === 'signed-in';
-  const [ownedIds, setOwnedIds] = useState<ReadonlySet<string>>(NONE);
+  const [owned, setOwned] = useState(NOTHING_OWNED);
+  const ownedIds = useMemo(() => new Set(owned.map((course) => course.courseId)), [owned]);
   const cartLines = useAppSelector(selectCourseCartLines);
   // One of each course (docs/decisions.md D62): a course in the cart already is not added again.
   const handleAdd = useCallback(
@@ -30,7 +33,7 @@ export default function CoursesRoute() {
     <>
       {signedIn && (
         <Suspense fallback={null}>
-          <OwnedCourseIds onOwned={setOwnedIds} />
+          <OwnedCourses onOwned={setOwned} />
         </Suspense>
       )}
       <CoursesScreen onAddToCart={handleAdd} ownedIds={signedIn ? ownedIds : NONE} />

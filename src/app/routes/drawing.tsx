@@ -1,18 +1,27 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { courseRoomId } from '@contract/course-rules';
-import { useGetOwnedCoursesQuery } from '@/features/courses/api/owned-courses-api';
+import type { OwnedCourse } from '@contract/courses';
 import { DrawingBoard } from '@/features/drawing/drawing-board';
 import { useAuth } from '@/lib/auth';
 
+// Signed-in users only: a visitor's board never loads RTK Query and the schemas with it.
+const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
+
+const NOTHING_OWNED: readonly OwnedCourse[] = [];
+
 export default function DrawingRoute() {
   const { status } = useAuth();
+  const signedIn = status === 'signed-in';
   // "Share to a room" offers the owned courses' study rooms too (D61); a visitor has none.
-  const { currentData: owned } = useGetOwnedCoursesQuery(undefined, {
-    skip: status !== 'signed-in',
-  });
-  const courseRooms = owned?.map((course) => ({
-    room: courseRoomId(course.courseId),
-    name: course.name,
-  }));
+  const [owned, setOwned] = useState(NOTHING_OWNED);
+  const courseRooms = useMemo(
+    () =>
+      (signedIn ? owned : NOTHING_OWNED).map((course) => ({
+        room: courseRoomId(course.courseId),
+        name: course.name,
+      })),
+    [owned, signedIn],
+  );
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <header className="mb-6">
@@ -25,6 +34,11 @@ export default function DrawingRoute() {
           picture.
         </p>
       </header>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <OwnedCourses onOwned={setOwned} />
+        </Suspense>
+      )}
       <DrawingBoard courseRooms={courseRooms} />
     </div>
   );

@@ -34,7 +34,7 @@ configure({ asyncUtilTimeout: 15_000 });
 beforeAll(async () => {
   await loadScreen('coursePage');
   // What tells the page its owner (a chunk of its own, for signed-in users only).
-  await import('@/features/courses/components/owned-course-ids');
+  await import('@/features/courses/components/owned-courses');
 }, 60_000);
 
 describe('the course page', { timeout: 20_000 }, () => {
