@@ -21,7 +21,9 @@ function startApp(): void {
         // `npm run dev:mock`: msw answers the API only once the app has started it.
         data: import.meta.env.VITE_API_MOCK !== 'true',
       });
-      void import('./main');
+      // A task of its own: each dynamic import adds its chunk's preload links, and the two
+      // together were a long task on a slow phone (docs/decisions.md D67).
+      setTimeout(() => void import('./main'));
     });
   });
 }
