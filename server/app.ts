@@ -33,6 +33,7 @@ import { chatDrawingRoutes } from './routes/chat-drawings';
 import { vitalsRoutes } from './routes/vitals';
 import { cartRoutes } from './routes/carts';
 import { courseFileRoute, courseRoutes } from './routes/courses';
+import { crawlerFileRoutes } from './routes/crawler-files';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // Before the SPA's files: the database's course list, not the build's copy of course.json.
     await app.register(courseFileRoute);
+    await app.register(crawlerFileRoutes);
     const spaIndexFile = await registerStaticSpa(app, config);
     registerNotFoundHandler(app, { spaIndexFile });
 
