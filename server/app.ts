@@ -319,16 +319,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * waits for requests in flight.
  */
 function drainOnClose(app: FastifyInstance, drainMs: number): void {
-  let closing = false;
   app.addHook('preClose', async () => {
-    closing = true;
+    // Added only once closing, so no request before pays for a hook (D66); prepended, as an
+    // answer sent at once (a 404) has its headers written inside Fastify's own listener.
+    app.server.prependListener('request', (_request, response) => {
+      response.setHeader('connection', 'close');
+    });
     if (drainMs <= 0 || !app.server.listening) return;
     // net's close, not http's (which would also close the idle connections now).
     Server.prototype.close.call(app.server);
     await new Promise((resolve) => setTimeout(resolve, drainMs));
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) void reply.header('connection', 'close');
   });
 }
 
