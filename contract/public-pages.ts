@@ -1,6 +1,7 @@
-// What search engines are told (docs/product.md §2.1, D65): the public pages /sitemap.xml lists and
-// the paths /robots.txt keeps crawlers out of. Plain data: the server serves both files from it,
-// and a web test checks it against the app's route table (src/app/screens.ts).
+// What search engines are told (docs/product.md §2.1; docs/decisions.md D65): the public pages
+// /sitemap.xml lists and the paths /robots.txt keeps crawlers out of. Plain data: the server
+// serves both files from it, and a web test checks it against the app's route table
+// (src/app/screens.ts).
 
 /**
  * The public screens without a parameter that a crawler should find, besides one page per listed
