@@ -60,6 +60,9 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: false },
       // The server answers it from the database (public/course.json is only the seed).
       '/course.json': { target: apiTarget, changeOrigin: false },
+      // The server writes them from the database and PUBLIC_URL (D65).
+      '/sitemap.xml': { target: apiTarget, changeOrigin: false },
+      '/robots.txt': { target: apiTarget, changeOrigin: false },
       '/socket.io': { target: apiTarget, ws: true },
     },
   },

@@ -1,5 +1,5 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, e.g. BENCH_CPU_PROF=<dir> npx tsx
-// bench/books.ts): the functions with the most self time, and the packages they belong to.
+// bench/api-speed.ts): the functions with the most self time, and the packages they belong to.
 // Usage: npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [how many, default 25]
 import { readFileSync } from 'node:fs';
 

@@ -6,6 +6,7 @@ for (const script of [
   'bench/first-load.ts',
   'bench/lighthouse.ts',
   'bench/books.ts',
+  'bench/api-speed.ts',
   'bench/checkout.ts',
   'bench/payment-kill.ts',
   'bench/learning.ts',

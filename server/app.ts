@@ -33,6 +33,7 @@ import { chatDrawingRoutes } from './routes/chat-drawings';
 import { vitalsRoutes } from './routes/vitals';
 import { cartRoutes } from './routes/carts';
 import { courseFileRoute, courseRoutes } from './routes/courses';
+import { crawlerFileRoutes } from './routes/crawler-files';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { newsletterRoutes } from './routes/newsletter';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // Before the SPA's files: the database's course list, not the build's copy of course.json.
     await app.register(courseFileRoute);
+    await app.register(crawlerFileRoutes);
     const spaIndexFile = await registerStaticSpa(app, config);
     registerNotFoundHandler(app, { spaIndexFile });
 
@@ -317,16 +319,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * waits for requests in flight.
  */
 function drainOnClose(app: FastifyInstance, drainMs: number): void {
-  let closing = false;
   app.addHook('preClose', async () => {
-    closing = true;
+    // Added only once closing, so no request before pays for a hook (D66); prepended, as an
+    // answer sent at once (a 404) has its headers written inside Fastify's own listener.
+    app.server.prependListener('request', (_request, response) => {
+      response.setHeader('connection', 'close');
+    });
     if (drainMs <= 0 || !app.server.listening) return;
     // net's close, not http's (which would also close the idle connections now).
     Server.prototype.close.call(app.server);
     await new Promise((resolve) => setTimeout(resolve, drainMs));
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) void reply.header('connection', 'close');
   });
 }
 

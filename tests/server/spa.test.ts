@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from './helpers/build-test-app';
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root">LearnTogether SPA</div></body></html>';
 const ASSET_JS = 'console.log("app");';
-const ROBOTS_TXT = 'User-agent: *\nAllow: /\n';
+const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 const ABOUT_HTML =
   '<!doctype html><html><body><div id="root" data-prerendered="">About us</div></body></html>';
 
@@ -22,7 +22,9 @@ describe('serving the built SPA', () => {
     await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), ASSET_JS);
     await writeFile(path.join(dir, 'course.json'), '[]');
-    await writeFile(path.join(dir, 'robots.txt'), ROBOTS_TXT);
+    await writeFile(path.join(dir, 'favicon.svg'), FAVICON_SVG);
+    // The server's own (D65), not a build's copy.
+    await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     await mkdir(path.join(dir, 'prerendered'));
     await writeFile(path.join(dir, 'prerendered', 'about.html'), ABOUT_HTML);
     t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
@@ -105,10 +107,18 @@ describe('serving the built SPA', () => {
   });
 
   it('serves other static files uncached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(ROBOTS_TXT);
+    expect(res.body).toBe(FAVICON_SVG);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("answers /robots.txt and /sitemap.xml itself, not from the build's copy (D65)", async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /dashboard');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).toContain('<urlset');
   });
 
   it("answers /course.json from the database, not the build's copy", async () => {
