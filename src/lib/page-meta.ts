@@ -2,7 +2,7 @@
 // description, image and (for a book or a course) schema.org JSON-LD. The one source for the
 // build's prerendered documents and the catalogue's snapshots (src/prerender.tsx, both through
 // headTags) and for the app's own tab titles (book-details.tsx, course-page.tsx).
-// docs/product.md §2.28 says what a crawler sees.
+// docs/product.md §10.12 says what a crawler sees; docs/decisions.md D64 why.
 import type { Book as BookLd, Course as CourseLd, ItemAvailability, WithContext } from 'schema-dts';
 import { stockState } from '@contract/book-rules';
 import type { CourseDetail } from '@contract/courses';
