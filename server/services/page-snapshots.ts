@@ -143,8 +143,6 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
     for (const known of snapshots.keys()) if (!wanted.has(known)) snapshots.delete(known);
     for (const pathname of pagePaths) {
       if (stopped) return;
-      // A newer change since this pass began: the next pass makes the pages at it.
-      if (current !== signature) return;
       try {
         const data = await loaded.gatherSnapshotData(pathname, get);
         if (data === undefined) {
