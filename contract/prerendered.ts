@@ -1,8 +1,22 @@
 // Where the build writes a prerendered screen's document and where the server finds it
-// (docs/decisions.md D49): one rule for scripts/lib/prerender-plugin.ts and server/plugins/static-spa.ts.
+// (docs/decisions.md D49), and how such a document is put together: one rule for
+// scripts/lib/prerender-plugin.ts (build time) and server/services/page-snapshots.ts (the
+// catalogue's snapshots, docs/decisions.md D63).
+import { SAVED_COURSE_CART_PROBE } from './saved-course-cart';
 
 /** The folder, under the SPA's build, of the prerendered documents. */
 export const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * The folder, under the SPA's build, of the renderer built for Node (src/prerender.tsx): the
+ * server loads it to make the catalogue's snapshots. Never served (server/plugins/static-spa.ts).
+ */
+export const RENDERER_DIR = 'renderer';
+/** The renderer's entry module in RENDERER_DIR. */
+export const RENDERER_FILE = 'prerender.js';
+
+/** The id of a document's data block: the data the screen was rendered with, for hydration. */
+export const SNAPSHOT_DATA_ID = 'snapshot-data';
 
 /**
  * The document of `pathname` under PRERENDERED_DIR (`/` → `index.html`, `/about` → `about.html`),
@@ -13,4 +27,74 @@ export function prerenderedFileOf(pathname: string): string | undefined {
   if (pathname === '/') return 'index.html';
   const name = /^\/([a-z][a-z-]*)$/.exec(pathname)?.[1];
   return name ? `${name}.html` : undefined;
+}
+
+/**
+ * JSON to put inside a `<script>` element: no `<` (so no `</script>` or `<!--` can end or change
+ * the element), and no line or paragraph separator.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Parsed once the whole of the screen's markup has been (see the render block below). */
+const MARKUP_END = '<template id="markup-end"></template>';
+
+export type DocumentParts = {
+  /** The page's own head tags (src/app/page-meta.ts): they replace the shell's title and description. */
+  head?: string;
+  /** The data the markup was rendered with, handed to the app in a JSON data block. */
+  data?: unknown;
+};
+
+/**
+ * The prerendered document of one screen: index.html with the screen's first render in #root
+ * (marked `data-prerendered`, which tells src/main.tsx to hydrate it) instead of the empty shell.
+ * The resource hints React puts before the markup go to the head, with the page's own title and
+ * meta tags. The "needs JavaScript" notice moves out of #root, which must hold React's markup
+ * alone. The app's chunks are not preloaded. The head runs one inline script, before the first
+ * paint: the saved-cart probe (contract/saved-course-cart.ts), the only script the page's CSP
+ * lets run inline (by its hash); the data block and JSON-LD are data, which no browser runs.
+ */
+export function prerenderedDocument(
+  shell: string,
+  markup: string,
+  { head = '', data }: DocumentParts = {},
+): string {
+  // The page's CSP runs no other inline script: the markup must need none.
+  if (markup.includes('<script')) throw new Error('prerender: the markup holds a script');
+  const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+  const body = markup.slice(hints.length);
+  const noscript = /<noscript>[\s\S]*?<\/noscript>/.exec(shell)?.[0] ?? '';
+  const dataBlock =
+    data === undefined
+      ? ''
+      : `<script type="application/json" id="${SNAPSHOT_DATA_ID}">${jsonForScript(data)}</script>`;
+  const withRoot = shell.replace(
+    /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
+    (_, end: string) =>
+      `<div id="root" data-prerendered="">${body}</div>\n    ${MARKUP_END}${dataBlock}${noscript}${end}`,
+  );
+  if (withRoot === shell) throw new Error('prerender: index.html has no <div id="root">');
+  // The screen is whole without the app: src/boot.ts starts the app once the page has loaded,
+  // and its chunks are not preloaded to compete with the screen's images for the connection.
+  const withoutPreloads = withRoot.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // The page's own title and description instead of the shop's.
+  const withHead = head
+    ? withoutPreloads
+        .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+        .replace(/<title>[\s\S]*?<\/title>/, () => head)
+    : withoutPreloads;
+  // No frame before the screen's markup has been parsed in full: a page painted from half its
+  // markup (a slow connection brings it in pieces) grows as the rest arrives, and what stands
+  // beside or under the growing part moves.
+  const renderBlock = '<link rel="expect" href="#markup-end" blocking="render">';
+  const probe = `<script>${SAVED_COURSE_CART_PROBE}</script>`;
+  return withHead.replace(
+    '</head>',
+    () => `    ${renderBlock}\n    ${probe}\n    ${hints}\n  </head>`,
+  );
 }

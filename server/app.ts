@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Server } from 'node:net';
+import path from 'node:path';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAccessTokens, type AccessTokens } from './auth/access-token';
 import { chatPlugin, type ChatRooms, type ChatSessions } from './chat/plugin';
@@ -49,6 +51,12 @@ import {
   type RateLimitMaxima,
 } from './rate-limit';
 import { createCatalogue, type Catalogue } from './services/catalogue';
+import {
+  createPageSnapshots,
+  type ApiGet,
+  type PageSnapshots,
+  type PageSnapshotsOptions,
+} from './services/page-snapshots';
 import { createCheckoutService, type CheckoutService } from './services/checkout';
 import { createPaymentReconciler, type PaymentReconciler } from './services/payment-reconciler';
 import { createSmtpMailer, type Mailer } from './mail/mailer';
@@ -81,10 +89,34 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** The order and refund mails: queued with the orders, sent by its worker (server/mail/). */
     mailOutbox: MailOutbox;
+    /** The catalogue's page snapshots (D63), when the SPA is served. */
+    pageSnapshots: PageSnapshots | undefined;
   }
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Marks this process's own API reads for its page snapshots; known to this process alone. */
+const SNAPSHOT_READ_HEADER = 'x-snapshot-read';
+const SNAPSHOT_READ_TOKEN = randomBytes(16).toString('hex');
+
+/**
+ * The page snapshots' reads of the public API (D63): the very routes and answers a browser gets,
+ * through `inject`, so a snapshot holds what the app would have fetched.
+ */
+function snapshotApiGet(app: FastifyInstance): ApiGet {
+  return async (apiPath) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api${apiPath}`,
+      headers: { accept: 'application/json', [SNAPSHOT_READ_HEADER]: SNAPSHOT_READ_TOKEN },
+    });
+    return {
+      status: answer.statusCode,
+      body: answer.statusCode === 200 ? (JSON.parse(answer.body) as unknown) : undefined,
+    };
+  };
+}
 
 /** Path parameters are addresses at most: the longest one, every character percent-encoded. */
 export const MAX_PARAM_LENGTH = MAX_EMAIL_LENGTH * 3;
@@ -139,6 +171,8 @@ export type BuildAppOptions = {
   timeouts?: Partial<ServerTimeouts>;
   /** The socket.io chat at /socket.io (on by default); false: off. */
   chat?: boolean;
+  /** The page snapshots' timing (tests poll faster); they run whenever the SPA is served. */
+  pageSnapshots?: Pick<PageSnapshotsOptions, 'pollMs' | 'fullCheckMs'>;
   /**
    * Redis, where processes meet (chat, rate limits). `url` overrides config.REDIS_URL
    * (undefined: none); `keyPrefix` keeps apps sharing one Redis apart (tests).
@@ -160,6 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     const app = Fastify({
       logger: { level: config.LOG_LEVEL },
+      // The page snapshots' own reads of the API (snapshotApiGet) are not requests to log.
+      logController: new LogController({
+        disableRequestLogging: (request) =>
+          request.headers[SNAPSHOT_READ_HEADER] === SNAPSHOT_READ_TOKEN,
+      }),
       // Behind nginx: request.ip (and so every per-IP limit) is the client, not the proxy.
       trustProxy: trustProxyOption(config.TRUST_PROXY),
       bodyLimit: BODY_LIMIT_BYTES,
@@ -299,7 +338,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(courseFileRoute);
     await app.register(crawlerFileRoutes);
     const spaIndexFile = await registerStaticSpa(app, config);
-    registerNotFoundHandler(app, { spaIndexFile });
+    const snapshots = spaIndexFile
+      ? createPageSnapshots({
+          db,
+          spaDir: path.dirname(spaIndexFile),
+          publicUrl: config.PUBLIC_URL,
+          get: snapshotApiGet(app),
+          log: app.log,
+          ...options.pageSnapshots,
+        })
+      : undefined;
+    if (snapshots) {
+      const started = snapshots;
+      app.addHook('onReady', async () => started.start());
+      // Before the database closes: a pass under way still reads it.
+      app.addHook('preClose', () => started.stop());
+    }
+    app.decorate('pageSnapshots', snapshots);
+    registerNotFoundHandler(app, { spaIndexFile, snapshots });
 
     return app;
   } catch (error) {

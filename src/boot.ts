@@ -5,6 +5,7 @@
 // prerendered screen's document preloads nothing (scripts/lib/prerender-plugin.ts). The
 // stylesheet is the entry's, so the build inlines it into index.html
 // (scripts/lib/first-paint-plugins.ts).
+import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
 import { preloadScreen } from '@/app/screens';
 import './index.css';
 
@@ -18,8 +19,10 @@ function startApp(): void {
     setTimeout(() => {
       preloadScreen(window.location.pathname, {
         search: window.location.search,
-        // `npm run dev:mock`: msw answers the API only once the app has started it.
-        data: import.meta.env.VITE_API_MOCK !== 'true',
+        // `npm run dev:mock`: msw answers the API only once the app has started it. A
+        // snapshot's data is in the page already (docs/decisions.md D63): not fetched again.
+        data:
+          import.meta.env.VITE_API_MOCK !== 'true' && !document.getElementById(SNAPSHOT_DATA_ID),
       });
       // A task of its own: each dynamic import adds its chunk's preload links, and the two
       // together were a long task on a slow phone (docs/decisions.md D67).

@@ -2,26 +2,54 @@
 // first render, which is every visitor's and every signed-in user's first render alike (whether
 // someone is signed in is not known yet, no data has come), so that the screen shows from the
 // HTML before the app's JavaScript arrives; React then hydrates it (src/main.tsx). Built for Node
-// by scripts/lib/prerender-plugin.ts, never shipped to the browser.
+// by scripts/lib/prerender-plugin.ts, never shipped to the browser. The server renders the
+// catalogue's snapshots with it too, with the data the screen fetches first (docs/decisions.md
+// D63, server/services/page-snapshots.ts).
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { headTags, pageMeta } from '@/lib/page-meta';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { prerenderedPaths } from '@/app/screens';
+import {
+  gatherSnapshotData,
+  snapshotPaths,
+  subjectOf,
+  type SnapshotData,
+} from '@/app/snapshot-data';
+import { seedStore } from '@/app/snapshot-seed';
 import { makeStore } from '@/app/store';
+import { infoPageAt } from '@/features/info/info-pages';
 
-export { prerenderedPaths };
+export { gatherSnapshotData, prerenderedPaths, snapshotPaths };
+export type { ApiGet, SnapshotData } from '@/app/snapshot-data';
+
+export type RenderOptions = {
+  /** The shop's public origin (PUBLIC_URL), for the canonical URL and the preview's image. */
+  origin: string;
+  /** A snapshot's data (snapshot-data.ts): the store holds it before the render. */
+  data?: SnapshotData;
+};
+
+/** A rendered screen: its markup (for #root) and its head tags (title, meta, JSON-LD). */
+export type RenderedScreen = { markup: string; head: string };
 
 /**
- * The markup of `path`'s first render, as the app (src/app/app.tsx) renders it in a browser. Any
- * error fails the build: React would otherwise leave the failed part to the browser, unseen.
+ * The markup of `path`'s first render, as the app (src/app/app.tsx) renders it in a browser, with
+ * the page's head tags (src/app/page-meta.ts). Any error fails the build (or the snapshot): React
+ * would otherwise leave the failed part to the browser, unseen.
  */
-export async function prerenderScreen(path: string): Promise<string> {
+export async function prerenderScreen(
+  path: string,
+  { origin, data }: RenderOptions,
+): Promise<RenderedScreen> {
+  const store = makeStore({ persist: false });
+  if (data) seedStore(store, data);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider store={makeStore({ persist: false })}>
+      <AppProvider store={store}>
         <StaticRouter location={path}>
           <AppRoutes />
         </StaticRouter>
@@ -34,10 +62,11 @@ export async function prerenderScreen(path: string): Promise<string> {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
   if (errors.length > 0) {
     throw new Error(`prerendering ${path} failed`, { cause: errors[0] });
   }
-  return html;
+  const subject = { ...(data ? subjectOf(data) : {}), info: infoPageAt(path) };
+  return { markup, head: headTags(pageMeta(path, origin, subject), path, origin) };
 }

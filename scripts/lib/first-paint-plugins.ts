@@ -2,6 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { RENDERER_DIR } from '../../contract/prerendered';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
 /**
@@ -119,7 +120,11 @@ export function precompressBuild(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
+      // Not the renderer built for Node (scripts/lib/prerender-plugin.ts): never served.
+      const renderer = path.join(outDir, RENDERER_DIR) + path.sep;
+      const files = (await filesUnder(outDir)).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith(renderer),
+      );
       for (const file of files) {
         if ((await stat(file)).size < MIN_BYTES) continue;
         const source = await readFile(file);

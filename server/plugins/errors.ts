@@ -10,6 +10,7 @@ import { PRERENDERED_DIR, prerenderedFileOf } from '../../contract/prerendered';
 import { apiErrorSchema, type ApiError, type ApiErrorCode } from '../../contract/errors';
 import { validationMessage } from '../../contract/validation-message';
 import { DatabaseUnavailableError } from '../db/client';
+import type { PageSnapshots } from '../services/page-snapshots';
 
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is not reachable right now. Please try again in a moment.';
@@ -163,6 +164,8 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
 export type NotFoundOptions = {
   /** The SPA's index.html, when it is served: sent for unknown browser navigations. */
   spaIndexFile: string | undefined;
+  /** The catalogue's page snapshots (docs/decisions.md D63), when the SPA is served. */
+  snapshots?: PageSnapshots;
 };
 
 async function isFile(file: string): Promise<boolean> {
@@ -188,7 +191,7 @@ async function spaDocumentFor(spaIndexFile: string, path: string): Promise<strin
 
 /** 404s: JSON under /api and for non-browser requests; the SPA shell for browser navigations. */
 export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundOptions): void {
-  const { spaIndexFile } = options;
+  const { spaIndexFile, snapshots } = options;
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     const isApi = path === '/api' || path.startsWith('/api/');
@@ -203,6 +206,14 @@ export function registerNotFoundHandler(app: FastifyInstance, options: NotFoundO
       wantsHtml(request) &&
       (await isFile(spaIndexFile))
     ) {
+      // A snapshot is of the address alone: a query (`/book?page=2`) may pick other content.
+      const snapshot = request.url.includes('?') ? undefined : snapshots?.documentFor(path);
+      if (snapshot) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(snapshot);
+      }
       const document = await spaDocumentFor(spaIndexFile, path);
       return reply.header('cache-control', 'no-cache').sendFile(document);
     }

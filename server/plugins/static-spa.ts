@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { PRERENDERED_DIR } from '../../contract/prerendered';
+import { PRERENDERED_DIR, RENDERER_DIR } from '../../contract/prerendered';
 import type { Config } from '../config';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -34,6 +34,9 @@ export async function registerStaticSpa(
     index: [`${PRERENDERED_DIR}/index.html`, 'index.html'],
     // Caching is decided per file below.
     cacheControl: false,
+    // The renderer built for Node (contract/prerendered.ts RENDERER_DIR) is the server's, not
+    // the browser's: not served.
+    allowedPath: (pathname) => !pathname.startsWith(`/${RENDERER_DIR}/`),
     setHeaders(reply, filePath) {
       // Vite puts content-hashed files in assets/: they never change under one name.
       const cacheControl = filePath.startsWith(assetsDir)

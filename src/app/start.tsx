@@ -1,14 +1,32 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
+import type { AuthService } from '@/lib/auth';
 import { App } from './app';
 import { reportVitals } from './report-vitals';
 import { screenChunksLoaded } from './screens';
-import type { AuthService } from '@/lib/auth';
+import { makeStore, type AppStore } from './store';
+
+/**
+ * A catalogue page's snapshot (docs/decisions.md D63) carries the data it was rendered with: the
+ * store starts with it, so the first render matches the markup and nothing is fetched to show it.
+ * Undefined for any other page (the app makes its own store).
+ */
+async function snapshotStore(): Promise<AppStore | undefined> {
+  const block = document.getElementById(SNAPSHOT_DATA_ID);
+  if (!block) return undefined;
+  const { parseSnapshotData, seedStore } = await import('./snapshot-seed');
+  const data = parseSnapshotData(block.textContent);
+  if (!data) return undefined;
+  const store = makeStore();
+  seedStore(store, data);
+  return store;
+}
 
 function render(container: HTMLElement, authService?: AuthService) {
-  const app = (
+  const app = (store?: AppStore) => (
     <StrictMode>
-      <App authService={authService} />
+      <App authService={authService} store={store} />
     </StrictMode>
   );
   // A prerendered screen (src/prerender.tsx, docs/decisions.md D49) is hydrated: React takes
@@ -17,15 +35,15 @@ function render(container: HTMLElement, authService?: AuthService) {
   // (the session becoming known) would make React drop the markup for the spinner. As a
   // transition, hydration too runs in slices that leave the main thread free.
   if (container.hasAttribute('data-prerendered')) {
-    void screenChunksLoaded(window.location.pathname).then(() =>
-      startTransition(() => void hydrateRoot(container, app)),
-    );
+    void screenChunksLoaded(window.location.pathname)
+      .then(snapshotStore)
+      .then((store) => startTransition(() => void hydrateRoot(container, app(store))));
     return;
   }
   const root = createRoot(container);
   // As a transition, React renders the first screen in small slices that leave the main thread
   // free in between (no long task on a slow phone); the HTML shell stays until it commits.
-  startTransition(() => root.render(app));
+  startTransition(() => root.render(app()));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedFileOf } from '../../contract/prerendered';
+import { prerenderedDocument, prerenderedFileOf } from '../../contract/prerendered';
 import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
-import { prerenderedDocument } from '../../scripts/lib/prerender-plugin';
 
 // The build's prerendered documents (docs/decisions.md D49): index.html with a screen's markup.
 const SHELL = `<!doctype html><html><head><title>LearnTogether</title>

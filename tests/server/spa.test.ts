@@ -27,6 +27,8 @@ describe('serving the built SPA', () => {
     await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     await mkdir(path.join(dir, 'prerendered'));
     await writeFile(path.join(dir, 'prerendered', 'about.html'), ABOUT_HTML);
+    await mkdir(path.join(dir, 'renderer'));
+    await writeFile(path.join(dir, 'renderer', 'prerender.js'), 'export {};');
     t = await buildTestApp({ seed: false, env: { SERVE_SPA: 'true', SPA_DIR: dir } });
   });
   afterAll(async () => {
@@ -104,6 +106,18 @@ describe('serving the built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(ASSET_JS);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("never serves the server's renderer (D63)", async () => {
+    for (const url of [
+      '/renderer/prerender.js',
+      '/Renderer/prerender.js',
+      '/renderer/../renderer/prerender.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('export {}');
+    }
   });
 
   it('serves other static files uncached', async () => {

@@ -63,3 +63,14 @@ export function catalogueQuery({ q, category, sort, page }: CatalogueParams): Bo
     ...(category ? { category } : {}),
   };
 }
+
+/** Other books shown under a book's page. */
+export const MORE_IN_CATEGORY = 4;
+
+/**
+ * The GET /books query of "More in {category}" under a book's page (one more than shown, in case
+ * the book itself is among them): what the page asks for, and what a snapshot of it holds.
+ */
+export function moreInCategoryQuery(book: { category: BookCategory }): BookListQuery {
+  return { category: book.category, limit: MORE_IN_CATEGORY + 1 };
+}

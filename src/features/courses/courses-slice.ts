@@ -41,7 +41,9 @@ export const coursesSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchCourses.pending, (state, action) => {
-        state.isLoading = true;
+        // A list already shown (a snapshot's, docs/decisions.md D63) stays while it is
+        // refreshed: no spinner in its place. A first fetch, or a retry, shows the spinner.
+        if (state.error !== null) state.isLoading = true;
         state.requestId = action.meta.requestId;
       })
       .addCase(fetchCourses.fulfilled, (state, action) => {

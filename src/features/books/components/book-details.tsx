@@ -6,13 +6,12 @@ import { ArrowRightIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf } from '@/lib/api/error-message';
+import { bookDescription } from '@/lib/page-meta';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { booksErrorMessage, useGetBookQuery, useGetBooksQuery } from '../api/books-api';
+import { MORE_IN_CATEGORY, moreInCategoryQuery } from '../catalogue-params';
 import type { Book, BookDetail } from '../types';
 import { BookCard, BookCardSkeleton } from './book-card';
-
-/** Other books shown under a book's page. */
-export const MORE_IN_CATEGORY = 4;
 
 type Props = {
   bookId: string;
@@ -27,14 +26,6 @@ const stockClass = {
   low: 'bg-amber-100 text-amber-900',
   'sold-out': 'bg-base-300 text-base-content',
 } as const;
-
-/** A short meta description: the author and the start of the description. */
-function summaryOf(book: BookDetail): string {
-  const by = book.author ? ` by ${book.author}` : '';
-  const text = book.description.replace(/\s+/g, ' ').trim();
-  const start = text.length > 140 ? `${text.slice(0, 137)}…` : text;
-  return `${book.name}${by}. ${start}`.trim();
-}
 
 function BookNotFound() {
   useDocumentTitle('Book not found');
@@ -76,11 +67,7 @@ function MoreInCategory({
   book: BookDetail;
   renderAction?: (book: Book) => ReactNode;
 }) {
-  // One more than shown, in case the book itself is among them.
-  const { data, isLoading } = useGetBooksQuery({
-    category: book.category,
-    limit: MORE_IN_CATEGORY + 1,
-  });
+  const { data, isLoading } = useGetBooksQuery(moreInCategoryQuery(book));
   const others = (data ?? []).filter((other) => other._id !== book._id).slice(0, MORE_IN_CATEGORY);
   if (!isLoading && others.length === 0) return null;
   return (
@@ -113,7 +100,7 @@ function MoreInCategory({
 export function BookDetails({ bookId, renderOrderNow, renderAction }: Props) {
   const { data: book, error, isError, refetch } = useGetBookQuery(bookId);
   useDocumentTitle(book ? book.name : 'Book');
-  useMetaDescription(book ? summaryOf(book) : undefined);
+  useMetaDescription(book ? bookDescription(book) : undefined);
 
   if (isError && apiFailureOf(error)?.status === 404) return <BookNotFound />;
 

@@ -8,6 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
+import { courseDescription } from '@/lib/page-meta';
 import { useGetCourseQuery } from '../api/course-detail-api';
 import { LessonKindLabel } from './lesson-kind';
 import { CourseReviews } from './course-reviews';
@@ -181,7 +182,7 @@ function CourseOutline({ course }: { course: CourseDetail }) {
 export function CoursePage({ courseId, owned, onAddToCart }: Props) {
   const { data: course, error, isError, refetch } = useGetCourseQuery(courseId);
   useDocumentTitle(course ? course.name : 'Course');
-  useMetaDescription(course ? `${course.name}. ${course.summary}`.trim() : undefined);
+  useMetaDescription(course ? courseDescription(course) : undefined);
 
   if (isError && apiFailureOf(error)?.status === 404) return <CourseNotFound />;
 

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { RENDERER_DIR, RENDERER_FILE, prerenderedDocument } from '../../contract/prerendered';
+import type { Queryable } from '../db/client';
+
+/** A public GET of the API (`apiPath` under `/api`): its status and, when 200, its JSON. */
+export type ApiGet = (apiPath: string) => Promise<{ status: number; body: unknown }>;
+
+/** What the server needs of the renderer built from src/prerender.tsx (D63). */
+type Renderer = {
+  snapshotPaths(get: ApiGet): Promise<string[]>;
+  gatherSnapshotData(pathname: string, get: ApiGet): Promise<unknown>;
+  prerenderScreen(
+    pathname: string,
+    options: { origin: string; data: unknown },
+  ): Promise<{ markup: string; head: string }>;
+};
+
+function isRenderer(module: unknown): module is Renderer {
+  if (typeof module !== 'object' || module === null) return false;
+  const candidate = module as Record<string, unknown>;
+  return (
+    typeof candidate.snapshotPaths === 'function' &&
+    typeof candidate.gatherSnapshotData === 'function' &&
+    typeof candidate.prerenderScreen === 'function'
+  );
+}
+
+type Snapshot = {
+  /** The catalogue's signature it was made at: sent only while that is still the current one. */
+  signature: string;
+  /** A hash of the data it shows: unchanged data is not rendered again. */
+  dataHash: string;
+  html: string;
+};
+
+export type PageSnapshotsOptions = {
+  db: Queryable;
+  /** The SPA's build: its index.html and the renderer (contract/prerendered.ts RENDERER_DIR). */
+  spaDir: string;
+  /** The shop's public origin (PUBLIC_URL): canonical URLs and preview images. */
+  publicUrl: string;
+  get: ApiGet;
+  log: FastifyBaseLogger;
+  /** How often the catalogue's signature is read (ms): the longest a change takes to be seen. */
+  pollMs?: number;
+  /** How often every page's data is read again even without a new signature (ms). */
+  fullCheckMs?: number;
+};
+
+export interface PageSnapshots {
+  /** The snapshot document of `pathname`, if one is made and still current; else undefined. */
+  documentFor(pathname: string): string | undefined;
+  /** Starts the background work: a first build now, then one whenever the catalogue changes. */
+  start(): void;
+  /** Stops it (waits for a build under way). */
+  stop(): Promise<void>;
+  /** One pass now (tests): reads the signature and rebuilds what changed. */
+  update(): Promise<void>;
+}
+
+export const SNAPSHOT_POLL_MS = 1_000;
+const FULL_CHECK_MS = 60_000;
+
+/**
+ * Everything a catalogue page shows that can change, in one cheap read: the books (their version,
+ * migration 004, and their stock), the copies live reservations hold (they lapse with time), the
+ * courses, their outlines and their reviews. A new signature means: read the pages' data again.
+ */
+async function catalogueSignature(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ signature: string }>(
+    `select concat_ws('|',
+       (select version::text from catalogue_version),
+       (select md5(coalesce(string_agg(id || ':' || stock, ',' order by id), '')) from books),
+       (select md5(coalesce(string_agg(book_id || ':' || quantity || ':' || expires_at::text, ','
+          order by book_id, expires_at), '')) from stock_reservations where expires_at > now()),
+       (select md5(coalesce(string_agg(concat_ws(':', id, updated_at, published, removed_at, position),
+          ',' order by id), '')) from courses),
+       (select md5(coalesce(string_agg(concat_ws(':', id, title, position), ',' order by id), ''))
+          from course_sections),
+       (select md5(coalesce(string_agg(concat_ws(':', id, section_id, title, kind, minutes, preview,
+          position), ',' order by id), '')) from course_lessons),
+       (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' ||
+          coalesce(max(hidden_at)::text, '') from course_reviews)
+     ) as signature`,
+  );
+  if (!row) throw new Error('the catalogue signature query returned no row');
+  return row.signature;
+}
+
+function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+/** Lets requests in between two renders: a rebuild never holds the event loop for long. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The catalogue's page snapshots (docs/decisions.md D63): per process, in memory, a prerendered
+ * document of `/book`, `/courses` and every book's and course's page, made by the build's renderer
+ * (src/prerender.tsx) with the data the page fetches first. A background loop reads the
+ * catalogue's signature every `pollMs` and, when it changed, reads every page's data again and
+ * renders the pages whose data changed. A request only looks a snapshot up: one made at an older
+ * signature, or none, means the ordinary shell. Every process does this on its own, from the
+ * shared database, so any number of processes agree within `pollMs` and a render.
+ */
+export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshots {
+  const { db, spaDir, get, log } = options;
+  const origin = options.publicUrl.replace(/\/+$/, '');
+  const pollMs = options.pollMs ?? SNAPSHOT_POLL_MS;
+  const fullCheckMs = options.fullCheckMs ?? FULL_CHECK_MS;
+  const snapshots = new Map<string, Snapshot>();
+  /** The newest signature read; snapshots made at another one are not sent. */
+  let current: string | undefined;
+  let builtAt: { signature: string; time: number } | undefined;
+  let renderer: Promise<Renderer | undefined> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function loadRenderer(): Promise<Renderer | undefined> {
+    const file = path.join(spaDir, RENDERER_DIR, RENDERER_FILE);
+    try {
+      const module: unknown = await import(pathToFileURL(file).href);
+      if (isRenderer(module)) return module;
+      log.warn({ file }, 'page snapshots: the renderer lacks its functions; shells only');
+    } catch (error) {
+      log.warn({ file, err: error }, 'page snapshots: no renderer in the build; shells only');
+    }
+    return undefined;
+  }
+
+  async function rebuild(signature: string): Promise<void> {
+    renderer ??= loadRenderer();
+    const loaded = await renderer;
+    if (!loaded) return;
+    const shell = await readFile(path.join(spaDir, 'index.html'), 'utf8');
+    const pagePaths = await loaded.snapshotPaths(get);
+    const wanted = new Set(pagePaths);
+    for (const known of snapshots.keys()) if (!wanted.has(known)) snapshots.delete(known);
+    for (const pathname of pagePaths) {
+      if (stopped) return;
+      try {
+        const data = await loaded.gatherSnapshotData(pathname, get);
+        if (data === undefined) {
+          snapshots.delete(pathname);
+          continue;
+        }
+        // The shell too: a new build's document is a new snapshot.
+        const dataHash = hashOf([shell, data]);
+        const old = snapshots.get(pathname);
+        if (old?.dataHash === dataHash) {
+          snapshots.set(pathname, { ...old, signature });
+          continue;
+        }
+        const { markup, head } = await loaded.prerenderScreen(pathname, { origin, data });
+        const html = prerenderedDocument(shell, markup, { head, data });
+        snapshots.set(pathname, { signature, dataHash, html });
+      } catch (error) {
+        // That page gets the shell; the others their snapshots.
+        snapshots.delete(pathname);
+        log.error({ err: error, pathname }, 'page snapshot failed');
+      }
+      await yieldToRequests();
+    }
+    builtAt = { signature, time: Date.now() };
+  }
+
+  async function pass(): Promise<void> {
+    const signature = await catalogueSignature(db);
+    current = signature;
+    // Now and then the data is read again all the same: whatever the signature missed shows then.
+    const due = builtAt === undefined || Date.now() - builtAt.time >= fullCheckMs;
+    if (builtAt?.signature === signature && !due) return;
+    await rebuild(signature);
+  }
+
+  function runPass(): Promise<void> {
+    running ??= pass()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'page snapshots: a pass failed');
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runPass().then(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    documentFor(pathname) {
+      const snapshot = snapshots.get(pathname);
+      return snapshot && snapshot.signature === current ? snapshot.html : undefined;
+    },
+    start() {
+      stopped = false;
+      void runPass().then(schedule);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    async update() {
+      // After any pass under way, one that starts now.
+      await running;
+      await runPass();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDERER_DIR, RENDERER_FILE } from '../../contract/prerendered';
+import { listBooks } from '../../server/db/repositories/books';
+import { createPageSnapshots, type PageSnapshots } from '../../server/services/page-snapshots';
+import { createTestDb, type TestDb } from './helpers/build-test-app';
+import { migrate } from '../../server/db/migrate';
+import { seedCatalogue } from '../../server/db/seed';
+
+// The snapshots' timing (docs/decisions.md D63), with a renderer of a few lines that writes a
+// book's name and stock as the page, and whose data reads can be held: a pass under way is seen.
+const RENDERER = `
+export async function snapshotPaths() { return ['/book/' + globalThis.snapshotBookId]; }
+export async function gatherSnapshotData(pathname, get) {
+  await globalThis.snapshotGate?.();
+  const answer = await get(pathname);
+  return answer.body;
+}
+export async function prerenderScreen(pathname, { data }) {
+  globalThis.snapshotRenders = (globalThis.snapshotRenders ?? 0) + 1;
+  const markup = '<p>' + data.name + ' ' + data.stock + ' #' + globalThis.snapshotRenders + '</p>';
+  return { markup, head: '<title>t</title>' };
+}
+`;
+const SHELL =
+  '<!doctype html><html><head><title>LearnTogether</title></head><body><div id="root"></div>\n</body></html>';
+
+type Gates = {
+  snapshotBookId?: string;
+  snapshotGate?: () => Promise<void>;
+  snapshotRenders?: number;
+};
+const gates = globalThis as Gates;
+
+const silent = {
+  error: () => undefined,
+  warn: () => undefined,
+} as unknown as FastifyBaseLogger;
+
+describe('page snapshots over time', () => {
+  let dir: string;
+  let testDb: TestDb;
+  let snapshots: PageSnapshots;
+  let bookId: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'lt-snapshot-service-'));
+    await mkdir(path.join(dir, RENDERER_DIR));
+    await writeFile(path.join(dir, RENDERER_DIR, RENDERER_FILE), RENDERER);
+    await writeFile(path.join(dir, 'index.html'), SHELL);
+    testDb = await createTestDb();
+    await migrate(testDb.db);
+    await seedCatalogue(testDb.db);
+    const { items } = await listBooks(testDb.db, { limit: 1 });
+    bookId = items[0]!._id;
+    gates.snapshotBookId = bookId;
+    // The "API": the book's stored name and stock.
+    snapshots = createPageSnapshots({
+      db: testDb.db,
+      spaDir: dir,
+      publicUrl: 'https://shop.example',
+      log: silent,
+      // Driven by hand (update()): no timer in this test.
+      pollMs: 60_000,
+      get: async () => {
+        const rows = await testDb.db.query<{ name: string; stock: number }>(
+          'select name, stock from books where id = $1',
+          [bookId],
+        );
+        return { status: 200, body: rows[0] };
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await snapshots.stop();
+    await testDb.destroy();
+    await rm(dir, { recursive: true, force: true });
+    delete gates.snapshotBookId;
+    delete gates.snapshotGate;
+    delete gates.snapshotRenders;
+  });
+
+  it('sends none before the first pass, then the page', async () => {
+    expect(snapshots.documentFor(`/book/${bookId}`)).toBeUndefined();
+    await snapshots.update();
+    expect(snapshots.documentFor(`/book/${bookId}`)).toMatch(
+      /<div id="root" data-prerendered=""><p>.+ \d+ #1<\/p><\/div>/,
+    );
+    expect(snapshots.documentFor('/book/another')).toBeUndefined();
+  });
+
+  it('never sends a snapshot older than the catalogue it has read: the shell meanwhile', async () => {
+    await testDb.db.query('update books set stock = 77 where id = $1', [bookId]);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => (reached = resolve));
+    gates.snapshotGate = () => {
+      reached();
+      return held;
+    };
+    const pass = snapshots.update();
+    // The pass has read the new signature and is reading the page's data: the old page is stale.
+    await reading;
+    expect(snapshots.documentFor(`/book/${bookId}`)).toBeUndefined();
+    release();
+    await pass;
+    delete gates.snapshotGate;
+    expect(snapshots.documentFor(`/book/${bookId}`)).toContain(' 77 #2</p>');
+  });
+
+  it('does not render a page again when the change is not its own', async () => {
+    const before = snapshots.documentFor(`/book/${bookId}`);
+    // Another book's stock: a new signature, the same data for this page.
+    await testDb.db.query('update books set stock = stock + 1 where id <> $1', [bookId]);
+    await snapshots.update();
+    // Still the second render, now current again.
+    expect(before).toContain('#2</p>');
+    expect(snapshots.documentFor(`/book/${bookId}`)).toBe(before);
+  });
+});
