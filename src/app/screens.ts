@@ -73,7 +73,7 @@ export function loadScreen(name: ScreenName): Promise<ScreenModule> {
 
 /**
  * A screen's module once its chunk has loaded: the router then renders the screen at once rather
- * than suspending, so a prerendered page, hydrated only once its screen has loaded (src/main.tsx),
+ * than suspending, so a prerendered page, hydrated only once its screen has loaded (src/app/start.tsx),
  * keeps its markup instead of React showing the fallback and drawing it again (D49).
  */
 export function loadedScreen(name: ScreenName): ScreenModule | undefined {
@@ -302,7 +302,7 @@ type PreloadOptions = {
   search?: string;
   /**
    * False when the API is not the network's to answer yet: in `npm run dev:mock` msw answers it,
-   * and only once the app has started it (src/main.tsx).
+   * and only once the app has started it (src/app/start.tsx).
    */
   data?: boolean;
   doc?: Document;

@@ -1,6 +1,6 @@
 // Puts a snapshot's data (snapshot-data.ts) into a store, in the caches the screen reads: the
 // renderer does it before rendering a snapshot (src/prerender.tsx), and the app before hydrating
-// one (src/main.tsx), so both first renders show the same content and the app fetches nothing
+// one (src/app/start.tsx), so both first renders show the same content and the app fetches nothing
 // to show it (docs/decisions.md D63). Its own chunk in the browser: only a snapshot loads it.
 import { booksApi } from '@/features/books/api/books-api';
 import { fetchCourses } from '@/features/courses/courses-slice';
