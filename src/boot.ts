@@ -6,6 +6,7 @@
 // stylesheet is the entry's, so the build inlines it into index.html
 // (scripts/lib/first-paint-plugins.ts).
 import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
+import { holdEarlyTaps } from '@/app/early-taps';
 import { preloadScreen } from '@/app/screens';
 import './index.css';
 
@@ -54,7 +55,9 @@ function firstScreenShown(): Promise<unknown> {
 // A prerendered screen is whole in the HTML: its images come first and the app (to hydrate it)
 // once they are on the screen, so that on a slow connection the app's JavaScript never holds up
 // what the screen shows. The app shell of other screens is empty: the app starts at once.
-if (document.getElementById('root')?.hasAttribute('data-prerendered')) {
+const root = document.getElementById('root');
+if (root?.hasAttribute('data-prerendered')) {
+  holdEarlyTaps(root);
   void firstScreenShown().then(startApp);
 } else {
   startApp();

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
 import type { AuthService } from '@/lib/auth';
 import { App } from './app';
+import { replayEarlyTaps } from './early-taps';
 import { reportVitals } from './report-vitals';
 import { screenChunksLoaded } from './screens';
 import { makeStore, type AppStore } from './store';
@@ -37,7 +38,10 @@ function render(container: HTMLElement, authService?: AuthService) {
   if (container.hasAttribute('data-prerendered')) {
     void screenChunksLoaded(window.location.pathname)
       .then(snapshotStore)
-      .then((store) => startTransition(() => void hydrateRoot(container, app(store))));
+      .then((store) => {
+        startTransition(() => void hydrateRoot(container, app(store)));
+        replayEarlyTaps(container);
+      });
     return;
   }
   const root = createRoot(container);

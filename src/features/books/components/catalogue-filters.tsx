@@ -1,5 +1,6 @@
 import { BOOK_CATEGORIES } from '@contract/book-categories';
 import { BOOK_SORTS } from '@contract/book-rules';
+import { useEarlyInput } from '@/lib/use-early-input';
 import { SEARCH_MAX_LENGTH } from '../catalogue-params';
 import type { BookCategory, BookSort } from '../types';
 
@@ -32,6 +33,7 @@ export function CatalogueFilters({
   onCategoryChange,
   onSortChange,
 }: Props) {
+  const searchRef = useEarlyInput<HTMLInputElement>(text, onTextChange);
   return (
     <form
       role="search"
@@ -47,6 +49,7 @@ export function CatalogueFilters({
           Search by name
         </label>
         <input
+          ref={searchRef}
           id="book-search"
           type="search"
           value={text}
