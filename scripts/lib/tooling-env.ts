@@ -34,6 +34,7 @@ export const TOOLING_ENV_VARIABLES = [
   'BENCH_CHAT_RATES',
   'BENCH_BOARD_S',
   'BENCH_BOARD_OPEN_STROKES',
+  'BENCH_ROUNDS',
 ] as const;
 
 /**
