@@ -375,16 +375,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
  * waits for requests in flight.
  */
 function drainOnClose(app: FastifyInstance, drainMs: number): void {
+  let closing = false;
   app.addHook('preClose', async () => {
-    // Added only once closing, so no request before pays for a hook (D66); prepended, as an
-    // answer sent at once (a 404) has its headers written inside Fastify's own listener.
-    app.server.prependListener('request', (_request, response) => {
-      response.setHeader('connection', 'close');
-    });
+    closing = true;
     if (drainMs <= 0 || !app.server.listening) return;
     // net's close, not http's (which would also close the idle connections now).
     Server.prototype.close.call(app.server);
     await new Promise((resolve) => setTimeout(resolve, drainMs));
+  });
+  // Every answer, also one to a request that arrived before closing began (the in-flight ones a
+  // drain waits for). A callback hook, not an async one: no promise per request (D66).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
