@@ -155,6 +155,8 @@ test('a course-cart purchase empties the course cart and shows in My Orders', as
     .getByRole('button', { name: /Add To Cart/ })
     .first()
     .click();
+  // A tap on the snapshot counts once the app has it (D69): the badge says when.
+  await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: /Your Course items:\s*1/ })).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();

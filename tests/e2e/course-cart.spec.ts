@@ -60,6 +60,8 @@ test('checkout from the course cart asks a visitor to sign in first', async ({ p
     .getByRole('button', { name: /Add To Cart/ })
     .first()
     .click();
+  // A tap on the snapshot counts once the app has it (D69): the badge says when.
+  await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByText(course!.name).first()).toBeVisible();
   await page.getByRole('button', { name: 'Checkout' }).click();
