@@ -10,6 +10,7 @@ import {
   writeLessonTick,
 } from '../db/repositories/lesson-progress';
 import { HttpError } from '../plugins/errors';
+import { courseVisibleTo } from './course-pages';
 import type { Caller } from '../plugins/auth';
 
 /**
@@ -36,10 +37,10 @@ export async function openLesson(
   caller: Caller | null,
 ): Promise<Lesson> {
   const opening = await openLessonRow(db, courseId, lessonId, caller?.email ?? null);
-  const admin = caller?.role === 'admin';
-  if (!opening || !(opening.listed || opening.owned || admin)) {
+  if (!opening || !(await courseVisibleTo(opening, caller, () => opening.owned))) {
     throw new DomainError('not-found', COURSE_MESSAGES.notFound);
   }
+  const admin = caller?.role === 'admin';
   const { lesson, owned } = opening;
   if (!lesson) throw new DomainError('not-found', COURSE_MESSAGES.lessonNotFound);
   if (!owned && !lesson.preview && !admin) throw new HttpError(403, COURSE_MESSAGES.buyToOpen);

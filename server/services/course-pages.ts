@@ -49,10 +49,19 @@ export async function courseFile(db: Queryable): Promise<z.infer<typeof courseFi
 }
 
 /**
- * The course as `caller` may see it: a listed course for anyone, any course for an admin (drafts
- * too), and an unlisted one for its owners (an admin's removal keeps what they bought). Anyone
- * else gets the 404 of a course that does not exist.
+ * Whether `caller` may see a course: a listed course anyone, any course an admin (drafts too),
+ * and an unlisted one its owners (an admin's removal keeps what they bought). `owned` is asked
+ * only when the rest does not decide (it may cost a query).
  */
+export async function courseVisibleTo(
+  course: { listed: boolean },
+  caller: Caller | null,
+  owned: (caller: Caller) => boolean | Promise<boolean>,
+): Promise<boolean> {
+  return course.listed || caller?.role === 'admin' || (caller !== null && (await owned(caller)));
+}
+
+/** The course as `caller` may see it (courseVisibleTo); anyone else gets the 404 of no course. */
 export async function visibleCourse(
   db: Queryable,
   courseId: string,
@@ -61,9 +70,7 @@ export async function visibleCourse(
   const course = await findCourse(db, courseId);
   if (
     course &&
-    (course.listed ||
-      caller?.role === 'admin' ||
-      (caller !== null && (await ownsCourse(db, caller.email, courseId))))
+    (await courseVisibleTo(course, caller, (signedIn) => ownsCourse(db, signedIn.email, courseId)))
   ) {
     return course;
   }
