@@ -1,13 +1,12 @@
-import {
-  adminBookPageSchema,
-  bookHistorySchema,
-  type AdminBookListQuery,
-  type AdminBookPage,
-  type BookDetail,
-  type BookHistoryEntry,
-  type BookUpdateBody,
+import type {
+  AdminBookListQuery,
+  AdminBookPage,
+  BookDetail,
+  BookHistoryEntry,
+  BookUpdateBody,
 } from '@contract/books';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 
 /**
@@ -19,14 +18,16 @@ export const adminBooksApi = baseApi.injectEndpoints({
     /** GET /admin/books (admin): a page of the live books with their stored stock and holds. */
     getAdminBooks: build.query<AdminBookPage, AdminBookListQuery>({
       query: (query) => ({ url: '/admin/books', query }),
-      responseSchema: adminBookPageSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/books').then((m) => m.adminBookPageSchema),
+      ),
       providesTags: ['AdminBooks'],
     }),
 
     /** GET /admin/books/{id}/history (admin): the book's changes, newest first. */
     getBookHistory: build.query<BookHistoryEntry[], string>({
       query: (id) => ({ url: `${withParam('/admin/books', id)}/history` }),
-      responseSchema: bookHistorySchema,
+      responseSchema: lazySchema(() => import('@contract/books').then((m) => m.bookHistorySchema)),
       providesTags: (_result, _error, id) => [{ type: 'AdminBooks', id }],
     }),
 

@@ -1,5 +1,5 @@
 import {
-  adminCourseListSchema,
+  type adminCourseListSchema,
   adminCourseSchema,
   courseRemovedSchema,
   type AdminCourse,
@@ -7,6 +7,7 @@ import {
 } from '@contract/courses';
 import type { z } from 'zod';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 
 /** The course as the schema reads it (defaults filled in); the raw answer was checked already. */
@@ -24,7 +25,9 @@ export const adminCoursesApi = baseApi.injectEndpoints({
     /** GET /admin/courses (admin): every course not removed, drafts too. */
     getAdminCourses: build.query<AdminCourseListItem[], void>({
       query: () => ({ url: '/admin/courses' }),
-      responseSchema: adminCourseListSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.adminCourseListSchema),
+      ),
       providesTags: ['AdminCourses'],
     }),
 

@@ -1,14 +1,12 @@
-import {
-  adminOrderDetailSchema,
-  adminOrderPageSchema,
-  refundAcceptedSchema,
-  type AdminOrderDetail,
-  type AdminOrderListQuery,
-  type AdminOrderPage,
-  type RefundAccepted,
-  type RefundBody,
+import type {
+  AdminOrderDetail,
+  AdminOrderListQuery,
+  AdminOrderPage,
+  RefundAccepted,
+  RefundBody,
 } from '@contract/admin-orders';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 
 /**
@@ -20,14 +18,18 @@ export const adminOrdersApi = baseApi.injectEndpoints({
     /** GET /admin/orders (admin): a page of checkouts, newest first. */
     getAdminOrders: build.query<AdminOrderPage, AdminOrderListQuery>({
       query: (query) => ({ url: '/admin/orders', query }),
-      responseSchema: adminOrderPageSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/admin-orders').then((m) => m.adminOrderPageSchema),
+      ),
       providesTags: ['AdminOrders'],
     }),
 
     /** GET /admin/orders/{id} (admin; the PaymentIntent id): its lines and its history. */
     getAdminOrder: build.query<AdminOrderDetail, string>({
       query: (id) => ({ url: withParam('/admin/orders', id) }),
-      responseSchema: adminOrderDetailSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/admin-orders').then((m) => m.adminOrderDetailSchema),
+      ),
       providesTags: (_result, _error, id) => ['AdminOrders', { type: 'AdminOrders', id }],
     }),
 
@@ -38,7 +40,9 @@ export const adminOrdersApi = baseApi.injectEndpoints({
         method: 'POST',
         body: orderIds === undefined ? {} : { orderIds },
       }),
-      responseSchema: refundAcceptedSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/admin-orders').then((m) => m.refundAcceptedSchema),
+      ),
       invalidatesTags: ['AdminOrders', 'Orders', 'Sales'],
     }),
   }),

@@ -1,5 +1,5 @@
-import { userListSchema } from '@contract/users';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 import type { UserSummary } from '../types';
 
@@ -9,7 +9,7 @@ export const usersApi = baseApi.injectEndpoints({
     /** GET /allusers (admin): every account with its role. */
     getUsers: build.query<UserSummary[], void>({
       query: () => ({ url: '/allusers' }),
-      responseSchema: userListSchema,
+      responseSchema: lazySchema(() => import('@contract/users').then((m) => m.userListSchema)),
       providesTags: ['Users'],
     }),
 

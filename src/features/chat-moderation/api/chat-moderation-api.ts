@@ -1,18 +1,14 @@
 import type { ChatRoom } from '@contract/chat-rules';
-import {
-  chatMessageContextSchema,
-  chatReportFiledSchema,
-  chatReportListSchema,
-  chatReportSchema,
-  chatSearchPageSchema,
-  type ChatMessageContext,
-  type ChatReport,
-  type ChatReportFiled,
-  type ChatReportList,
-  type ChatSearchPage,
-  type ModerationAction,
+import type {
+  ChatMessageContext,
+  ChatReport,
+  ChatReportFiled,
+  ChatReportList,
+  ChatSearchPage,
+  ModerationAction,
 } from '@contract/chat-moderation';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /**
  * Reports of chat messages, their moderation (the admin's Reports screen, 'ChatReports') and
@@ -27,13 +23,17 @@ export const chatModerationApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { reason },
       }),
-      responseSchema: chatReportFiledSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-moderation').then((m) => m.chatReportFiledSchema),
+      ),
       invalidatesTags: ['ChatReports'],
     }),
     /** GET /admin/chat-reports (admin): the open reports, newest first. */
     getChatReports: build.query<ChatReportList, void>({
       query: () => ({ url: '/admin/chat-reports' }),
-      responseSchema: chatReportListSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-moderation').then((m) => m.chatReportListSchema),
+      ),
       providesTags: ['ChatReports'],
     }),
     /** POST /admin/chat-reports/{id}/actions (admin): delete, dismiss or mute. */
@@ -43,7 +43,9 @@ export const chatModerationApi = baseApi.injectEndpoints({
         method: 'POST',
         body: action,
       }),
-      responseSchema: chatReportSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-moderation').then((m) => m.chatReportSchema),
+      ),
       invalidatesTags: ['ChatReports'],
     }),
     /** GET /chat/rooms/{room}/messages?q=&before= (signed in): one page, newest first. */
@@ -52,14 +54,18 @@ export const chatModerationApi = baseApi.injectEndpoints({
         url: `/chat/rooms/${encodeURIComponent(room)}/messages`,
         query: { q, before },
       }),
-      responseSchema: chatSearchPageSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-moderation').then((m) => m.chatSearchPageSchema),
+      ),
       // Earlier messages seldom change; a new search is a new argument anyway.
       keepUnusedDataFor: 30,
     }),
     /** GET /chat/messages/{id}/context (signed in): the message with its neighbours. */
     getMessageContext: build.query<ChatMessageContext, string>({
       query: (id) => ({ url: `/chat/messages/${encodeURIComponent(id)}/context` }),
-      responseSchema: chatMessageContextSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-moderation').then((m) => m.chatMessageContextSchema),
+      ),
     }),
   }),
 });

@@ -1,5 +1,6 @@
-import { chatUnreadSchema, type ChatUnread } from '@contract/chat-unread';
+import type { ChatUnread } from '@contract/chat-unread';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** How often an open page asks again (besides on focus and when a room is read). */
 export const UNREAD_POLL_MS = 30_000;
@@ -9,7 +10,9 @@ export const chatUnreadApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getChatUnread: build.query<ChatUnread, void>({
       query: () => ({ url: '/chat/unread' }),
-      responseSchema: chatUnreadSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/chat-unread').then((m) => m.chatUnreadSchema),
+      ),
       providesTags: ['ChatUnread'],
     }),
   }),

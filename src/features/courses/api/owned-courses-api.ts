@@ -1,5 +1,6 @@
-import { ownedCourseListSchema, type OwnedCourse } from '@contract/courses';
+import type { OwnedCourse } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** The courses the signed-in user owns (docs/product.md §2.20): My Courses, and "Owned" on /courses. */
 export const ownedCoursesApi = baseApi.injectEndpoints({
@@ -7,7 +8,9 @@ export const ownedCoursesApi = baseApi.injectEndpoints({
     /** GET /courses/owned: newest purchase first. Skip it for visitors (the route needs a token). */
     getOwnedCourses: build.query<OwnedCourse[], void>({
       query: () => ({ url: '/courses/owned' }),
-      responseSchema: ownedCourseListSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.ownedCourseListSchema),
+      ),
       // A card payment invalidates it (src/app/routes/payment-card.tsx).
       providesTags: ['OwnedCourses'],
     }),

@@ -1,5 +1,6 @@
-import { quizAttemptResultSchema, type QuizAttemptResult } from '@contract/courses';
+import type { QuizAttemptResult } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { lessonPath, type LessonArgs } from './lessons-api';
 
 /** A quiz's attempts (docs/product.md §2.26): graded on the server; a pass completes the lesson. */
@@ -11,7 +12,9 @@ export const attemptsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { answers },
       }),
-      responseSchema: quizAttemptResultSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.quizAttemptResultSchema),
+      ),
       // A pass ticks the lesson: the progress, My Courses and the rating form read it again.
       invalidatesTags: (result, _error, { courseId }) =>
         result?.passed

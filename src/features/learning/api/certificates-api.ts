@@ -1,6 +1,7 @@
-import { certificateSchema, type Certificate } from '@contract/courses';
+import type { Certificate } from '@contract/courses';
 import { env } from '@/config/env';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** Where a certificate's PDF is made (on the server): the page links it. */
 export const certificatePdfUrl = (id: string) =>
@@ -11,7 +12,9 @@ export const certificatesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCertificate: build.query<Certificate, string>({
       query: (id) => ({ url: `/certificates/${encodeURIComponent(id)}` }),
-      responseSchema: certificateSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.certificateSchema),
+      ),
     }),
   }),
 });

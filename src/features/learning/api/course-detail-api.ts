@@ -1,5 +1,6 @@
-import { courseDetailSchema, type CourseDetail } from '@contract/courses';
+import type { CourseDetail } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** A course's page and the player's outline (docs/product.md §2.25): never a lesson's content. */
 export const courseDetailApi = baseApi.injectEndpoints({
@@ -7,7 +8,9 @@ export const courseDetailApi = baseApi.injectEndpoints({
     /** GET /courses/{id}: 404 for an unknown (or unpublished) course. */
     getCourse: build.query<CourseDetail, string>({
       query: (id) => ({ url: `/courses/${encodeURIComponent(id)}` }),
-      responseSchema: courseDetailSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.courseDetailSchema),
+      ),
       // A review changes the rating it shows.
       providesTags: (_result, _error, id) => [{ type: 'Course', id }],
     }),

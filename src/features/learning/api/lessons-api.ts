@@ -1,5 +1,6 @@
-import { lessonSchema, type Lesson } from '@contract/courses';
+import type { Lesson } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 export type LessonArgs = { courseId: string; lessonId: string };
 
@@ -13,7 +14,7 @@ export const lessonsApi = baseApi.injectEndpoints({
     /** `viewer` (the signed-in user's address) keys the cache only: another user asks again. */
     getLesson: build.query<Lesson, LessonArgs & { viewer: string }>({
       query: ({ courseId, lessonId }) => ({ url: lessonPath({ courseId, lessonId }) }),
-      responseSchema: lessonSchema,
+      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.lessonSchema)),
     }),
   }),
 });

@@ -1,5 +1,6 @@
-import { courseProgressSchema, type CourseProgress } from '@contract/courses';
+import type { CourseProgress } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { lessonPath, type LessonArgs } from './lessons-api';
 
 /** A learner's progress in a course (docs/product.md §2.26): the ticks, the percent, the certificate. */
@@ -8,7 +9,9 @@ export const progressApi = baseApi.injectEndpoints({
     /** GET /courses/{id}/progress (owners only). */
     getProgress: build.query<CourseProgress, string>({
       query: (courseId) => ({ url: `/courses/${encodeURIComponent(courseId)}/progress` }),
-      responseSchema: courseProgressSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.courseProgressSchema),
+      ),
       providesTags: (_result, _error, courseId) => [{ type: 'CourseProgress', id: courseId }],
     }),
     /** PUT …/progress `{ completed }`: reading and video lessons (a quiz completes by passing). */
@@ -18,7 +21,9 @@ export const progressApi = baseApi.injectEndpoints({
         method: 'PUT',
         body: { completed },
       }),
-      responseSchema: courseProgressSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/courses').then((m) => m.courseProgressSchema),
+      ),
       // The answer is the new progress: the outline's tick and percent change at once.
       async onQueryStarted({ courseId }, { dispatch, queryFulfilled }) {
         try {

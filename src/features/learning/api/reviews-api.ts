@@ -1,5 +1,6 @@
-import { reviewPageSchema, reviewSchema, type Review, type ReviewPage } from '@contract/courses';
+import type { Review, ReviewPage } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 export type ReviewPageArgs = { courseId: string; page: number };
 
@@ -11,7 +12,7 @@ export const reviewsApi = baseApi.injectEndpoints({
         url: `/courses/${encodeURIComponent(courseId)}/reviews`,
         query: { page },
       }),
-      responseSchema: reviewPageSchema,
+      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewPageSchema)),
       providesTags: (_result, _error, { courseId }) => [{ type: 'CourseReviews', id: courseId }],
     }),
     /** POST …/reviews: one per learner, so saving again edits it (201 new, 200 edited). */
@@ -21,7 +22,7 @@ export const reviewsApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { rating, text },
       }),
-      responseSchema: reviewSchema,
+      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewSchema)),
       invalidatesTags: (_result, error, { courseId }) =>
         error
           ? []
@@ -37,7 +38,7 @@ export const reviewsApi = baseApi.injectEndpoints({
         method: 'PATCH',
         body: { hidden: true },
       }),
-      responseSchema: reviewSchema,
+      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewSchema)),
       invalidatesTags: (_result, error, { courseId }) =>
         error
           ? []

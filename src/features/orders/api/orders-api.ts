@@ -1,10 +1,6 @@
-import {
-  checkoutSchema,
-  myCheckoutPageSchema,
-  type Checkout,
-  type MyCheckoutPage,
-} from '@contract/orders';
+import type { Checkout, MyCheckoutPage } from '@contract/orders';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 
 /**
@@ -16,14 +12,16 @@ export const ordersApi = baseApi.injectEndpoints({
     /** GET /orders?page=: the caller's checkouts, ten to a page, newest first (My Orders). */
     getMyCheckouts: build.query<MyCheckoutPage, number>({
       query: (page) => ({ url: '/orders', query: { page } }),
-      responseSchema: myCheckoutPageSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/orders').then((m) => m.myCheckoutPageSchema),
+      ),
       providesTags: ['Orders'],
     }),
 
     /** GET /orders/{paymentId}: one checkout, for its confirmation and receipt (owner or admin). */
     getCheckout: build.query<Checkout, string>({
       query: (paymentId) => ({ url: withParam('/orders', paymentId) }),
-      responseSchema: checkoutSchema,
+      responseSchema: lazySchema(() => import('@contract/orders').then((m) => m.checkoutSchema)),
       providesTags: ['Orders'],
     }),
 

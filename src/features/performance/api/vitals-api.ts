@@ -1,5 +1,6 @@
-import { vitalsReportSchema, type VitalsReport } from '@contract/vitals';
+import type { VitalsReport } from '@contract/vitals';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** The admin's Performance screen (docs/product.md §2.24). */
 export const vitalsApi = baseApi.injectEndpoints({
@@ -7,7 +8,9 @@ export const vitalsApi = baseApi.injectEndpoints({
     /** GET /admin/vitals?days= (admin): each route's p75 of every Core Web Vital. */
     getVitals: build.query<VitalsReport, { days: number }>({
       query: (query) => ({ url: '/admin/vitals', query }),
-      responseSchema: vitalsReportSchema,
+      responseSchema: lazySchema(() =>
+        import('@contract/vitals').then((m) => m.vitalsReportSchema),
+      ),
       providesTags: ['Vitals'],
     }),
   }),

@@ -1,5 +1,5 @@
-import { userProfileSchema } from '@contract/users';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 import { withParam } from '@/lib/api-client';
 import type { ProfileUpdateBody, UserProfile } from '../types';
 
@@ -9,7 +9,7 @@ export const profileApi = baseApi.injectEndpoints({
     /** GET /userprofile/{email}: the stored profile; every field is a string, '' when unset. */
     getProfile: build.query<UserProfile, string>({
       query: (email) => ({ url: withParam('/userprofile', email) }),
-      responseSchema: userProfileSchema,
+      responseSchema: lazySchema(() => import('@contract/users').then((m) => m.userProfileSchema)),
       providesTags: ['Profile'],
     }),
 

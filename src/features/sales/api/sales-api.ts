@@ -1,5 +1,6 @@
-import { salesReportSchema, type SalesQuery, type SalesReport } from '@contract/sales';
+import type { SalesQuery, SalesReport } from '@contract/sales';
 import { baseApi } from '@/lib/api/base-api';
+import { lazySchema } from '@/lib/api/lazy-schema';
 
 /** The admin's Sales screen (docs/product.md §2.22); a refund refreshes it ('Sales'). */
 export const salesApi = baseApi.injectEndpoints({
@@ -7,7 +8,7 @@ export const salesApi = baseApi.injectEndpoints({
     /** GET /admin/sales?days= (admin): revenue per day, refunds and best-sellers. */
     getSales: build.query<SalesReport, SalesQuery>({
       query: (query) => ({ url: '/admin/sales', query }),
-      responseSchema: salesReportSchema,
+      responseSchema: lazySchema(() => import('@contract/sales').then((m) => m.salesReportSchema)),
       providesTags: ['Sales'],
     }),
   }),
