@@ -284,6 +284,8 @@ const configSchema = envSchema.transform((values) => {
      * Production with SMTP_URL must set it (loadConfig refuses otherwise).
      */
     PUBLIC_URL: values.PUBLIC_URL ?? DEV_PUBLIC_URL,
+    /** Whether PUBLIC_URL was set: production without it names the developer's origin. */
+    PUBLIC_URL_IS_SET: values.PUBLIC_URL !== undefined,
   });
 });
 

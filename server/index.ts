@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     );
   }
   warnAboutIdentity(app, config);
+  warnAboutPublicUrl(app, config);
   warnAboutCardPayment(app, config);
   const mail = mailStartupMessage(config);
   app.log[mail.level](mail.message);
@@ -81,6 +82,20 @@ const IDENTITY_NOT_CONFIGURED_WARNING =
 function warnAboutIdentity(app: FastifyInstance, config: Config): void {
   if (config.NODE_ENV === 'production' && config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     app.log.warn(IDENTITY_NOT_CONFIGURED_WARNING);
+  }
+}
+
+/**
+ * A shop without PUBLIC_URL still works, but tells search engines and link previews that its
+ * pages live at the developer's origin (canonical links, og:image, /sitemap.xml; D64, D65).
+ */
+function warnAboutPublicUrl(app: FastifyInstance, config: Config): void {
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL_IS_SET) {
+    app.log.warn(
+      `PUBLIC_URL is not set: every page's canonical link and preview image and /sitemap.xml ` +
+        `name ${config.PUBLIC_URL}. Set it to the shop's https origin, for the build too ` +
+        '(docs/deploy.md §5).',
+    );
   }
 }
 

@@ -220,6 +220,8 @@ describe('compiled server (npm run build, npm start)', () => {
     expect(await health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
     // No Firebase project named: it says nobody can sign in.
     expect(server.output()).toContain('FIREBASE_PROJECT_ID names no real Firebase project');
+    // No public origin named: it says the pages' links would name the developer's.
+    expect(server.output()).toContain('PUBLIC_URL is not set');
     // The migrations and the seed ran from the compiled code.
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);
