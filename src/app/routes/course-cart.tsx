@@ -1,17 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import type { OwnedCourse } from '@contract/courses';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { startCheckout } from '@/features/checkout/checkout-slice';
 import { CourseCartScreen } from '@/features/course-cart/components/course-cart-screen';
-import { useAuth } from '@/lib/auth';
 import { useAppDispatch } from '@/lib/redux-hooks';
-
-// Signed-in users only: visitors never load it (nor RTK Query with it).
-const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
-
-const NONE: ReadonlySet<string> = new Set();
-const NOTHING_OWNED: readonly OwnedCourse[] = [];
+import { useOwnedCourses } from './use-owned-courses';
 
 /**
  * Checkout hands the course cart to the card page (docs/product.md §4 Checkout): a course ships
@@ -21,19 +13,12 @@ const NOTHING_OWNED: readonly OwnedCourse[] = [];
 export default function CourseCartRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { status } = useAuth();
-  const signedIn = status === 'signed-in';
-  const [owned, setOwned] = useState(NOTHING_OWNED);
-  const ownedIds = useMemo(() => new Set(owned.map((course) => course.courseId)), [owned]);
+  const { ownedIds, reporter } = useOwnedCourses();
   return (
     <>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <OwnedCourses onOwned={setOwned} />
-        </Suspense>
-      )}
+      {reporter}
       <CourseCartScreen
-        ownedIds={signedIn ? ownedIds : NONE}
+        ownedIds={ownedIds}
         onCheckout={(totalCents) => {
           dispatch(startCheckout({ source: 'courses', totalCents }));
           navigate(paths.paymentCard);

@@ -1,26 +1,14 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { courseRoomId } from '@contract/course-rules';
-import type { OwnedCourse } from '@contract/courses';
 import { DrawingBoard } from '@/features/drawing/drawing-board';
-import { useAuth } from '@/lib/auth';
-
-// Signed-in users only: a visitor's board never loads RTK Query and the schemas with it.
-const OwnedCourses = lazy(() => import('@/features/courses/components/owned-courses'));
-
-const NOTHING_OWNED: readonly OwnedCourse[] = [];
+import { useOwnedCourses } from './use-owned-courses';
 
 export default function DrawingRoute() {
-  const { status } = useAuth();
-  const signedIn = status === 'signed-in';
   // "Share to a room" offers the owned courses' study rooms too (D61); a visitor has none.
-  const [owned, setOwned] = useState(NOTHING_OWNED);
+  const { owned, reporter } = useOwnedCourses();
   const courseRooms = useMemo(
-    () =>
-      (signedIn ? owned : NOTHING_OWNED).map((course) => ({
-        room: courseRoomId(course.courseId),
-        name: course.name,
-      })),
-    [owned, signedIn],
+    () => owned.map((course) => ({ room: courseRoomId(course.courseId), name: course.name })),
+    [owned],
   );
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
@@ -34,11 +22,7 @@ export default function DrawingRoute() {
           picture.
         </p>
       </header>
-      {signedIn && (
-        <Suspense fallback={null}>
-          <OwnedCourses onOwned={setOwned} />
-        </Suspense>
-      )}
+      {reporter}
       <DrawingBoard courseRooms={courseRooms} />
     </div>
   );
