@@ -105,7 +105,17 @@ export type ScreenRoute = {
   data?: (params: Readonly<Record<string, string>>, search: URLSearchParams) => string;
   /** The images that data names which the screen shows first: fetched as soon as it is known. */
   dataImages?: (data: unknown) => string[];
+  /**
+   * The dashboard menu's item for this child of the dashboard, shown to whoever `access` lets in
+   * (an admin-only screen to admins), once the role is known; `studentsOnly` hides it from admins
+   * too (My Orders: an admin runs every order on Orders). The index route's item shows at once.
+   */
+  menu?: { label: string; icon: DashboardIcon; studentsOnly?: true };
 };
+
+/** The dashboard menu's icons, by name: this table stays free of React (see the top). */
+export type DashboardIcon =
+  'user' | 'cart' | 'graduation-cap' | 'users' | 'book' | 'library' | 'chart' | 'gauge' | 'flag';
 
 /** The `image` of a book's (or any) JSON object, if it has one. */
 function imageOf(item: unknown): string[] {
@@ -188,20 +198,72 @@ export const screenRoutes: ScreenRoute[] = [
     screen: 'dashboard',
     access: 'signed-in',
     children: [
-      { screen: 'profile', access: 'open' },
-      { path: dashboardRoutes.myOrders, screen: 'myOrders', access: 'open' },
-      { path: dashboardRoutes.myCourses, screen: 'myCourses', access: 'open' },
-      { path: dashboardRoutes.allUsers, screen: 'allUsers', access: 'admin' },
-      { path: dashboardRoutes.addBook, screen: 'addBook', access: 'admin' },
-      { path: dashboardRoutes.adminBooks, screen: 'adminBooks', access: 'admin' },
-      { path: dashboardRoutes.adminOrders, screen: 'adminOrders', access: 'admin' },
-      { path: dashboardRoutes.adminCourses, screen: 'adminCourses', access: 'admin' },
+      // In the order of the dashboard menu (docs/product.md §2, §6).
+      { screen: 'profile', access: 'open', menu: { label: 'Profile', icon: 'user' } },
+      {
+        path: dashboardRoutes.myOrders,
+        screen: 'myOrders',
+        access: 'open',
+        menu: { label: 'My Orders', icon: 'cart', studentsOnly: true },
+      },
+      // Every signed-in user may buy courses, admins too.
+      {
+        path: dashboardRoutes.myCourses,
+        screen: 'myCourses',
+        access: 'open',
+        menu: { label: 'My Courses', icon: 'graduation-cap' },
+      },
+      {
+        path: dashboardRoutes.allUsers,
+        screen: 'allUsers',
+        access: 'admin',
+        menu: { label: 'Make Admin', icon: 'users' },
+      },
+      {
+        path: dashboardRoutes.addBook,
+        screen: 'addBook',
+        access: 'admin',
+        menu: { label: 'Add Book', icon: 'book' },
+      },
+      {
+        path: dashboardRoutes.adminBooks,
+        screen: 'adminBooks',
+        access: 'admin',
+        menu: { label: 'Books', icon: 'library' },
+      },
+      {
+        path: dashboardRoutes.adminOrders,
+        screen: 'adminOrders',
+        access: 'admin',
+        menu: { label: 'Orders', icon: 'cart' },
+      },
+      {
+        path: dashboardRoutes.adminCourses,
+        screen: 'adminCourses',
+        access: 'admin',
+        menu: { label: 'Courses', icon: 'graduation-cap' },
+      },
       // Before `courses/:courseId`, which would take `new` for an id.
       { path: dashboardRoutes.adminCourseNew, screen: 'adminCourseEditor', access: 'admin' },
       { path: dashboardRoutes.adminCourse, screen: 'adminCourseEditor', access: 'admin' },
-      { path: dashboardRoutes.sales, screen: 'sales', access: 'admin' },
-      { path: dashboardRoutes.performance, screen: 'performance', access: 'admin' },
-      { path: dashboardRoutes.reports, screen: 'reports', access: 'admin' },
+      {
+        path: dashboardRoutes.sales,
+        screen: 'sales',
+        access: 'admin',
+        menu: { label: 'Sales', icon: 'chart' },
+      },
+      {
+        path: dashboardRoutes.performance,
+        screen: 'performance',
+        access: 'admin',
+        menu: { label: 'Performance', icon: 'gauge' },
+      },
+      {
+        path: dashboardRoutes.reports,
+        screen: 'reports',
+        access: 'admin',
+        menu: { label: 'Reports', icon: 'flag' },
+      },
     ],
   },
   { path: paths.about, screen: 'info', access: 'open', prerender: true },
@@ -212,6 +274,29 @@ export const screenRoutes: ScreenRoute[] = [
   { path: paths.cookies, screen: 'info', access: 'open', prerender: true },
   { path: '*', screen: 'notFound', access: 'open' },
 ];
+
+/** One item of the dashboard menu: where it goes, what it says, and its icon. */
+export type DashboardMenuItem = { to: string; label: string; icon: DashboardIcon; end: boolean };
+
+/**
+ * The dashboard menu for a user whose role is `isAdmin` (null while it is not known yet: only the
+ * index item, so the items never reorder), from the dashboard's children above.
+ */
+export function dashboardMenu(isAdmin: boolean | null): DashboardMenuItem[] {
+  const dashboard = screenRoutes.find((route) => route.screen === 'dashboard');
+  return (dashboard?.children ?? []).flatMap(({ path, access, menu }) => {
+    if (!menu) return [];
+    const index = path === undefined;
+    const shown =
+      index ||
+      (isAdmin !== null &&
+        (access !== 'admin' || isAdmin) &&
+        !(menu.studentsOnly === true && isAdmin));
+    if (!shown) return [];
+    const to = index ? paths.dashboard : `${paths.dashboard}/${path}`;
+    return [{ to, label: menu.label, icon: menu.icon, end: index }];
+  });
+}
 
 /** The paths whose first render is prerendered at build time (see ScreenRoute.prerender). */
 export const prerenderedPaths: readonly string[] = screenRoutes.flatMap((route) =>

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
-import { routesFor } from '@/app/screens';
+import { dashboardMenu, routesFor } from '@/app/screens';
 import type * as Screens from '@/app/screens';
 import { paths } from '@/config/paths';
 
@@ -142,5 +142,37 @@ describe('preloadScreen', () => {
     expect(about).toHaveBeenCalledTimes(1);
     // The router renders it from this at once, instead of suspending (src/app/router.tsx).
     expect(screens.loadedScreen('info')?.default).toBeTypeOf('function');
+  });
+});
+
+describe('the dashboard menu (from the same table as the guards)', () => {
+  const labels = (isAdmin: boolean | null) => dashboardMenu(isAdmin).map((item) => item.label);
+
+  it('shows Profile at once, then the items of the role', () => {
+    expect(labels(null)).toEqual(['Profile']);
+    expect(labels(false)).toEqual(['Profile', 'My Orders', 'My Courses']);
+    expect(labels(true)).toEqual([
+      'Profile',
+      'My Courses',
+      'Make Admin',
+      'Add Book',
+      'Books',
+      'Orders',
+      'Courses',
+      'Sales',
+      'Performance',
+      'Reports',
+    ]);
+  });
+
+  it('links each item to a screen whose guard lets that role in', () => {
+    for (const isAdmin of [false, true]) {
+      for (const item of dashboardMenu(isAdmin)) {
+        const [dashboard, screen] = routesFor(item.to);
+        expect(dashboard?.screen).toBe('dashboard');
+        expect(screen?.menu?.label).toBe(item.label);
+        if (!isAdmin) expect(screen?.access).not.toBe('admin');
+      }
+    }
   });
 });
