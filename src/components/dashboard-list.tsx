@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
-import { errorMessageOr } from '@/lib/api/error-message';
+import { QueryView } from '@/components/query-view';
 import { ScreenHeader } from '@/components/screen-header';
 
 type Props = {
@@ -51,18 +50,21 @@ export function DashboardList({
         refreshing={isFetching && !isLoading}
       />
 
-      {isLoading ? (
-        skeleton
-      ) : isError && count === 0 ? (
-        <LoadError message={errorMessageOr(error, errorText)} onRetry={() => void refetch()} />
-      ) : count === 0 ? (
-        <EmptyState
-          {...empty}
-          className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
-        />
-      ) : (
-        children
-      )}
+      <QueryView
+        // A failed refresh keeps what was read.
+        query={{ isLoading, isError: isError && count === 0, error, refetch }}
+        loading={skeleton}
+        errorText={errorText}
+        isEmpty={count === 0}
+        empty={
+          <EmptyState
+            {...empty}
+            className="rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 py-14"
+          />
+        }
+      >
+        {children}
+      </QueryView>
     </section>
   );
 }

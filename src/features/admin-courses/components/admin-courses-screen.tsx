@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { formatCents, toCents } from '@contract/money';
 import { GraduationCapIcon, PlusIcon } from '@/components/icons';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetAdminCoursesQuery } from '../api/admin-courses-api';
 import { PublishedBadge } from './published-badge';
 
@@ -37,19 +36,18 @@ export function AdminCoursesScreen() {
         </Link>
       </ScreenHeader>
 
-      {isLoading ? (
-        <Spinner label="Loading the courses…" />
-      ) : isError ? (
-        <LoadError
-          message={errorMessageOr(error, 'Could not load the courses.')}
-          onRetry={() => void refetch()}
-        />
-      ) : courses.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-          <GraduationCapIcon className="h-8 w-8 text-primary" />
-          <p className="mt-3 text-base-content/70">No course yet: start one with New course.</p>
-        </div>
-      ) : (
+      <QueryView
+        query={{ isLoading, isError, error, refetch }}
+        loading={<Spinner label="Loading the courses…" />}
+        errorText="Could not load the courses."
+        isEmpty={courses.length === 0}
+        empty={
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+            <GraduationCapIcon className="h-8 w-8 text-primary" />
+            <p className="mt-3 text-base-content/70">No course yet: start one with New course.</p>
+          </div>
+        }
+      >
         <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
           <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
             <thead>
@@ -103,7 +101,7 @@ export function AdminCoursesScreen() {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryView>
     </section>
   );
 }

@@ -8,9 +8,8 @@ import {
 import { formatCents, toCents } from '@contract/money';
 import { Pager } from '@/components/pager';
 import { CartIcon } from '@/components/icons';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
-import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetAdminOrdersQuery } from '../api/admin-orders-api';
 import { OrderPanel } from './order-panel';
 import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
@@ -165,21 +164,20 @@ export function AdminOrdersScreen() {
         </div>
       </div>
 
-      {isLoading ? (
-        <Spinner label="Loading the orders…" />
-      ) : isError ? (
-        <LoadError
-          message={errorMessageOr(error, 'Could not load the orders.')}
-          onRetry={() => void refetch()}
-        />
-      ) : orders.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-          <CartIcon className="h-8 w-8 text-primary" />
-          <p className="mt-3 text-base-content/70">
-            {filtered ? 'No order matches these filters.' : 'No one has bought anything yet.'}
-          </p>
-        </div>
-      ) : (
+      <QueryView
+        query={{ isLoading, isError, error, refetch }}
+        loading={<Spinner label="Loading the orders…" />}
+        errorText="Could not load the orders."
+        isEmpty={orders.length === 0}
+        empty={
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+            <CartIcon className="h-8 w-8 text-primary" />
+            <p className="mt-3 text-base-content/70">
+              {filtered ? 'No order matches these filters.' : 'No one has bought anything yet.'}
+            </p>
+          </div>
+        }
+      >
         <>
           <p className="text-sm text-base-content/70" aria-live="polite">
             {total === 1 ? '1 order' : `${total} orders`}
@@ -232,7 +230,7 @@ export function AdminOrdersScreen() {
           </div>
           <Pager page={page} pageCount={pageCount} onPage={goToPage} />
         </>
-      )}
+      </QueryView>
     </section>
   );
 }

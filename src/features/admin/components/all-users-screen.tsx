@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AlertIcon, TrashIcon, UsersIcon } from '@/components/icons';
+import { TrashIcon, UsersIcon } from '@/components/icons';
+import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
 import { RowActionButton } from '@/components/row-action-button';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
@@ -110,31 +111,18 @@ export function AllUsersScreen() {
         )}
       </header>
 
-      {isLoading ? (
-        <Spinner label="Loading users…" />
-      ) : isError ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-2xl bg-base-100 p-6 text-sm ring-1 ring-base-200"
-        >
-          <p className="flex items-center gap-2 text-error">
-            <AlertIcon className="h-5 w-5" />
-            {errorMessageOr(error, 'Could not load the users.')}
-          </p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className="btn btn-sm rounded-xl normal-case"
-          >
-            Try again
-          </button>
-        </div>
-      ) : users.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-          <UsersIcon className="h-8 w-8 text-primary" />
-          <p className="mt-3 text-base-content/70">No users yet.</p>
-        </div>
-      ) : (
+      <QueryView
+        query={{ isLoading, isError, error, refetch }}
+        loading={<Spinner label="Loading users…" />}
+        errorText="Could not load the users."
+        isEmpty={users.length === 0}
+        empty={
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+            <UsersIcon className="h-8 w-8 text-primary" />
+            <p className="mt-3 text-base-content/70">No users yet.</p>
+          </div>
+        }
+      >
         <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
           <table className="table">
             <thead>
@@ -213,7 +201,7 @@ export function AllUsersScreen() {
             </tbody>
           </table>
         </div>
-      )}
+      </QueryView>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { CartSummary } from '@/components/cart-summary';
 import type { CartLine } from '@contract/carts';
-import { AlertIcon, BookIcon } from '@/components/icons';
+import { BookIcon } from '@/components/icons';
+import { QueryView } from '@/components/query-view';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
@@ -82,38 +83,29 @@ export function BookCartScreen({ onCheckout }: Props) {
 
       <div className="mt-8 grid items-start gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          {isLoading ? (
-            <div className="h-[380px] overflow-hidden" role="status">
-              <span className="sr-only">Loading your cart…</span>
-              <LineSkeletons />
-            </div>
-          ) : isError ? (
-            <div
-              role="alert"
-              className="flex h-[380px] flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-base-300 bg-base-100 px-6 text-center"
-            >
-              <p className="flex items-center gap-2 text-error">
-                <AlertIcon className="h-5 w-5" />
-                {errorMessageOr(error, 'Your cart could not be loaded.')}
-              </p>
-              <button
-                type="button"
-                onClick={() => void refetch()}
-                className="btn btn-sm rounded-xl normal-case"
-              >
-                Try again
-              </button>
-            </div>
-          ) : lines.length === 0 ? (
-            <EmptyState
-              className="h-[380px] justify-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6"
-              icon={<BookIcon className="h-8 w-8" />}
-              title="Your book cart is empty"
-              text="Find a book you like and press Order Now."
-              browse={{ to: paths.book, label: 'Browse books' }}
-            />
-          ) : (
-            // The spec's 380 px scrolling list.
+          <QueryView
+            query={{ isLoading, isError, error, refetch }}
+            loading={
+              <div className="h-[380px] overflow-hidden" role="status">
+                <span className="sr-only">Loading your cart…</span>
+                <LineSkeletons />
+              </div>
+            }
+            errorText="Your cart could not be loaded."
+            // The list's 380 px, so nothing below moves.
+            errorClassName="h-[380px] content-center"
+            isEmpty={lines.length === 0}
+            empty={
+              <EmptyState
+                className="h-[380px] justify-center rounded-2xl border border-dashed border-base-300 bg-base-100 px-6"
+                icon={<BookIcon className="h-8 w-8" />}
+                title="Your book cart is empty"
+                text="Find a book you like and press Order Now."
+                browse={{ to: paths.book, label: 'Browse books' }}
+              />
+            }
+          >
+            {/* The spec's 380 px scrolling list. */}
             <ul aria-label="Book cart" className="h-[380px] space-y-3 overflow-y-auto pr-1">
               {lines.map((line) => (
                 <BookCartLine
@@ -125,7 +117,7 @@ export function BookCartScreen({ onCheckout }: Props) {
                 />
               ))}
             </ul>
-          )}
+          </QueryView>
         </div>
 
         <CartSummary

@@ -6,11 +6,10 @@ import {
   type VitalMetric,
   type VitalsReport,
 } from '@contract/vitals';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { PeriodSelect, usePeriodParam } from '@/components/period-select';
 import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
-import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetVitalsQuery } from '../api/vitals-api';
 import { VitalsChart } from './vitals-chart';
 import {
@@ -181,16 +180,13 @@ export function PerformanceScreen() {
       </ScreenHeader>
       {/* Room for the report while it loads, so the page under it does not jump. */}
       <div className="min-h-96 space-y-6">
-        {isLoading ? (
-          <Spinner label="Loading the figures…" />
-        ) : isError || !data ? (
-          <LoadError
-            message={errorMessageOr(error, 'Could not load the figures.')}
-            onRetry={() => void refetch()}
-          />
-        ) : (
-          <Report report={data} />
-        )}
+        <QueryView
+          query={{ isLoading, isError, error, refetch }}
+          loading={<Spinner label="Loading the figures…" />}
+          errorText="Could not load the figures."
+        >
+          {() => data && <Report report={data} />}
+        </QueryView>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AlertIcon } from '@/components/icons';
+import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
-import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
+import { apiFailureOf } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { successPopup } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
@@ -140,37 +140,30 @@ export function ProfileScreen({ updateDisplayName }: Props) {
         <h2 id="profile-details-heading" className="mb-6 text-lg font-semibold">
           {editing ? 'Edit your profile' : 'About you'}
         </h2>
-        {isLoading ? (
-          <Spinner label="Loading your profile…" className="py-8" />
-        ) : isError || !profile ? (
-          <div role="alert" className="flex flex-col items-start gap-3 text-sm">
-            <p className="flex items-center gap-2 text-error">
-              <AlertIcon className="h-5 w-5" />
-              {errorMessageOr(error, 'Could not load your profile.')}
-            </p>
-            <button
-              type="button"
-              onClick={() => void refetch()}
-              className="btn btn-sm rounded-xl normal-case"
-            >
-              Try again
-            </button>
-          </div>
-        ) : editing ? (
-          <ProfileForm
-            defaultValues={{
-              name,
-              education: profile.education,
-              phoneNumber: profile.phoneNumber,
-              address: profile.address,
-              social: profile.social,
-            }}
-            onSubmit={handleUpdate}
-            onCancel={() => setEditing(false)}
-          />
-        ) : (
-          <ProfileDetails profile={profile} />
-        )}
+        <QueryView
+          query={{ isLoading, isError, error, refetch }}
+          loading={<Spinner label="Loading your profile…" className="py-8" />}
+          errorText="Could not load your profile."
+        >
+          {() =>
+            profile &&
+            (editing ? (
+              <ProfileForm
+                defaultValues={{
+                  name,
+                  education: profile.education,
+                  phoneNumber: profile.phoneNumber,
+                  address: profile.address,
+                  social: profile.social,
+                }}
+                onSubmit={handleUpdate}
+                onCancel={() => setEditing(false)}
+              />
+            ) : (
+              <ProfileDetails profile={profile} />
+            ))
+          }
+        </QueryView>
       </section>
     </div>
   );

@@ -1,9 +1,8 @@
 import { SALES_DEFAULT_DAYS, type SalesReport, type TopSeller } from '@contract/sales';
-import { LoadError } from '@/components/load-error';
+import { QueryView } from '@/components/query-view';
 import { PeriodSelect, usePeriodParam } from '@/components/period-select';
 import { ScreenHeader } from '@/components/screen-header';
 import { Spinner } from '@/components/spinner';
-import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetSalesQuery } from '../api/sales-api';
 import { RevenueChart } from './revenue-chart';
 import { dayLabel, money } from './sales-format';
@@ -155,16 +154,13 @@ export function SalesScreen() {
       >
         <PeriodSelect id="sales-period" periods={PERIODS} days={days} onChange={setDays} />
       </ScreenHeader>
-      {isLoading ? (
-        <Spinner label="Loading the sales…" />
-      ) : isError || !data ? (
-        <LoadError
-          message={errorMessageOr(error, 'Could not load the sales.')}
-          onRetry={() => void refetch()}
-        />
-      ) : (
-        <Report report={data} />
-      )}
+      <QueryView
+        query={{ isLoading, isError, error, refetch }}
+        loading={<Spinner label="Loading the sales…" />}
+        errorText="Could not load the sales."
+      >
+        {() => data && <Report report={data} />}
+      </QueryView>
     </section>
   );
 }
