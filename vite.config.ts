@@ -9,7 +9,7 @@ import {
   preloadAppChunk,
 } from './scripts/lib/first-paint-plugins';
 
-import { identityBuildWarning } from './scripts/lib/build-checks';
+import { identityBuildWarning, quietLazyContractImports } from './scripts/lib/build-checks';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
 import { classSources } from './tailwind.config';
@@ -71,6 +71,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      onLog: quietLazyContractImports,
       output: {
         codeSplitting: {
           groups: [

@@ -45,7 +45,7 @@ export async function prerenderScreen(
   { origin, data }: RenderOptions,
 ): Promise<RenderedScreen> {
   const store = makeStore({ persist: false });
-  if (data) seedStore(store, data);
+  if (data) await seedStore(store, data);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { quietLazyContractImports } from './build-checks';
 import {
   PRERENDERED_DIR,
   RENDERER_DIR,
@@ -39,7 +40,10 @@ export async function buildRenderer(options: {
       outDir: options.outDir,
       emptyOutDir: true,
       copyPublicDir: false,
-      rollupOptions: { output: { entryFileNames: RENDERER_FILE } },
+      rollupOptions: {
+        onLog: quietLazyContractImports,
+        output: { entryFileNames: RENDERER_FILE },
+      },
     },
   });
   return path.join(options.outDir, RENDERER_FILE);

@@ -2,18 +2,19 @@
 // renderer does it before rendering a snapshot (src/prerender.tsx), and the app before hydrating
 // one (src/app/start.tsx), so both first renders show the same content and the app fetches nothing
 // to show it (docs/decisions.md D63). Its own chunk in the browser: only a snapshot loads it.
-import { booksApi } from '@/features/books/api/books-api';
 import { fetchCourses } from '@/features/courses/courses-slice';
-import { courseDetailApi } from '@/features/learning/api/course-detail-api';
-import { reviewsApi } from '@/features/learning/api/reviews-api';
 import type { SnapshotData, SnapshotQuery } from './snapshot-data';
 import type { AppStore } from './store';
 
-function seedQuery(store: AppStore, query: SnapshotQuery): void {
+// Each RTK Query cache's module is imported only when the data holds an entry for it (the course
+// list's slice is the store's own): the course list's snapshot needs none of RTK Query, and a book's page none of the course endpoints
+// (docs/decisions.md D67).
+async function seedQuery(store: AppStore, query: SnapshotQuery): Promise<void> {
   switch (query.endpoint) {
     case 'getBook':
     case 'getBooks':
-    case 'getBookPage':
+    case 'getBookPage': {
+      const { booksApi } = await import('@/features/books/api/books-api');
       store.dispatch(
         booksApi.util.upsertQueryEntries([
           // One entry's type per endpoint: TypeScript cannot pair them through the union.
@@ -23,26 +24,31 @@ function seedQuery(store: AppStore, query: SnapshotQuery): void {
         ]),
       );
       return;
-    case 'getCourse':
+    }
+    case 'getCourse': {
+      const { courseDetailApi } = await import('@/features/learning/api/course-detail-api');
       store.dispatch(
         courseDetailApi.util.upsertQueryEntries([
           { endpointName: 'getCourse', arg: query.arg, value: query.value },
         ]),
       );
       return;
-    case 'getReviews':
+    }
+    case 'getReviews': {
+      const { reviewsApi } = await import('@/features/learning/api/reviews-api');
       store.dispatch(
         reviewsApi.util.upsertQueryEntries([
           { endpointName: 'getReviews', arg: query.arg, value: query.value },
         ]),
       );
       return;
+    }
   }
 }
 
 /** Fills `store`'s caches with `data`, as if the screen had fetched it. */
-export function seedStore(store: AppStore, data: SnapshotData): void {
-  for (const query of data.queries) seedQuery(store, query);
+export async function seedStore(store: AppStore, data: SnapshotData): Promise<void> {
+  await Promise.all(data.queries.map((query) => seedQuery(store, query)));
   if (data.courses) store.dispatch(fetchCourses.fulfilled(data.courses, 'snapshot', {}));
 }
 

@@ -20,7 +20,7 @@ async function snapshotStore(): Promise<AppStore | undefined> {
   const data = parseSnapshotData(block.textContent);
   if (!data) return undefined;
   const store = makeStore();
-  seedStore(store, data);
+  await seedStore(store, data);
   return store;
 }
 

@@ -25,7 +25,7 @@ describe('a snapshot’s data block', () => {
     const book = buildBookDetail({ _id: 'b-snap', name: 'Only In The Snapshot', stock: 3 });
     const more = [buildBook({ _id: 'b-more', name: 'Another One', category: book.category })];
     const store = makeStore({ persist: false });
-    seedStore(store, {
+    await seedStore(store, {
       queries: [
         { endpoint: 'getBook', arg: book._id, value: book },
         { endpoint: 'getBooks', arg: { category: book.category, limit: 5 }, value: more },
