@@ -20,7 +20,8 @@ import {
   type JoinBoardAck,
   type Stroke,
 } from '../contract/board';
-import type { ChatAck, ChatClientToServerEvents, ChatServerToClientEvents } from '../contract/chat';
+import type { ChatAck } from '../contract/chat';
+import type { ChatClientToServerEvents, ChatServerToClientEvents } from '../contract/chat-events';
 import { emulatorUrl } from '../scripts/lib/auth-emulator';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';

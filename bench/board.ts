@@ -12,12 +12,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type { BoardStroke, JoinBoardAck, Stroke } from '../contract/board';
-import type {
-  ChatAck,
-  ChatClientToServerEvents,
-  ChatServerToClientEvents,
-  JoinRoomAck,
-} from '../contract/chat';
+import type { ChatAck, JoinRoomAck } from '../contract/chat';
+import type { ChatClientToServerEvents, ChatServerToClientEvents } from '../contract/chat-events';
 import { createAccessTokens } from '../server/auth/access-token';
 import { percentile } from './lib/bench-db';
 import { startChildServer, stopChildServer, type ChildServer } from './lib/child-server';

@@ -11,8 +11,9 @@ import { textSchema } from './text';
 
 export * from './board-rules';
 
-// The board's socket.io events, on the chat's connection and auth (contract/chat.ts). Every
-// client → server event but strokeProgress takes an ack: `{ ok: true, … }` or `{ ok: false, error }`.
+// The board's socket.io events, on the chat's connection and auth (contract/chat.ts), listed in
+// the table of contract/chat-events.ts. Every client → server event but strokeProgress takes an
+// ack: `{ ok: true, … }` or `{ ok: false, error }`.
 
 /** A point `[x, y]` on the board (logical pixels, 700 × 500). */
 export const boardPointSchema = z.tuple([
@@ -115,11 +116,11 @@ export const boardClearedEventSchema = z.object({
 export function checkStroke(
   payload: unknown,
 ):
-  | { ok: true; room: z.infer<typeof chatRoomSchema>; stroke: Stroke }
+  | { ok: true; value: { room: z.infer<typeof chatRoomSchema>; stroke: Stroke } }
   | { ok: false; error: string } {
   const parsed = drawStrokePayloadSchema.safeParse(payload);
   if (!parsed.success) return { ok: false, error: BOARD_MESSAGES.badStroke };
-  return { ok: true, room: parsed.data.room, stroke: parsed.data.stroke };
+  return { ok: true, value: { room: parsed.data.room, stroke: parsed.data.stroke } };
 }
 
 export type Stroke = z.infer<typeof strokeSchema>;
@@ -129,6 +130,4 @@ export type JoinBoardAck = z.infer<typeof joinBoardAckSchema>;
 export type DrawStrokeAck = z.infer<typeof drawStrokeAckSchema>;
 export type StrokeProgressEvent = z.infer<typeof strokeProgressEventSchema>;
 export type UndoStrokeAck = z.infer<typeof undoStrokeAckSchema>;
-export type StrokeRemovedEvent = z.infer<typeof strokeRemovedEventSchema>;
 export type ClearBoardAck = z.infer<typeof clearBoardAckSchema>;
-export type BoardClearedEvent = z.infer<typeof boardClearedEventSchema>;

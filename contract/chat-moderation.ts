@@ -52,32 +52,10 @@ export function mutedMessage(untilIso: string): string {
 }
 
 /**
- * The writes on the chat connection a mute refuses (docs/product.md §2.23, docs/decisions.md
- * D53): every one that others see or that changes what is stored. Reading (joinRoom, history,
- * joinBoard, markRead) stays allowed; an admin's delete of someone's message is moderation, not
- * the admin's own word.
- */
-export const CHAT_WRITE_EVENTS = [
-  'newMessage',
-  'editMessage',
-  'deleteOwnMessage',
-  'react',
-  'typing',
-  'drawStroke',
-  'strokeProgress',
-  'undoStroke',
-  'clearBoard',
-] as const;
-export type ChatWriteEvent = (typeof CHAT_WRITE_EVENTS)[number];
-
-const WRITE_EVENTS: ReadonlySet<string> = new Set(CHAT_WRITE_EVENTS);
-
-/** Whether a chat event is a write that a mute refuses. */
-export const isChatWriteEvent = (event: string): event is ChatWriteEvent => WRITE_EVENTS.has(event);
-
-/**
  * The mute rule, for the server and the web app's fake alike: a user muted until `mutedUntil`
- * (ISO 8601; null when not muted) may write nothing before then. The refusal's text, or null.
+ * (ISO 8601; null when not muted) may write nothing before then: no chat event the table marks
+ * `write` (contract/chat-events.ts, docs/decisions.md D53), no shared drawing. The refusal's
+ * text, or null.
  */
 export function muteRefusal(
   mutedUntil: string | null | undefined,

@@ -8,16 +8,6 @@ import {
   type ChatReactionEmoji,
   type ChatRoom,
 } from './chat-rules';
-import type {
-  BoardClearedEvent,
-  BoardStroke,
-  ClearBoardAck,
-  DrawStrokeAck,
-  JoinBoardAck,
-  StrokeProgressEvent,
-  StrokeRemovedEvent,
-  UndoStrokeAck,
-} from './board';
 import { textSchema } from './text';
 import { COURSE_ID_PATTERN, COURSE_ROOM_PREFIX } from './course-rules';
 
@@ -31,8 +21,8 @@ export {
 
 // The socket.io protocol of the chat (docs/architecture.md §3): path /socket.io, handshake
 // `auth: { token }` (the access token). The spec's events keep their names and payloads
-// (joinRoom, newMessage, getLatestMessage); the rest are ours. Every client → server event takes
-// an ack callback, answered `{ ok: true, … }` or `{ ok: false, error }`.
+// (joinRoom, newMessage, getLatestMessage); the rest are ours. The schemas are here; which events
+// there are, who may send each and its rate rule is the one table of contract/chat-events.ts.
 
 /**
  * A room's name: one of the six topic rooms, or a course's study room `course-<courseId>` (D61).
@@ -154,14 +144,14 @@ export type AcceptedMessage = {
  */
 export function checkNewMessage(
   payload: unknown,
-): { ok: true; message: AcceptedMessage } | { ok: false; error: string } {
+): { ok: true; value: AcceptedMessage } | { ok: false; error: string } {
   const parsed = newMessagePayloadSchema.safeParse(payload);
   if (!parsed.success) return { ok: false, error: newMessageError(payload) };
   const { room, clientId, newMessage } = parsed.data;
   const msg = newMessage.msg.trim();
   const error = textError(msg);
   if (error) return { ok: false, error };
-  return { ok: true, message: { room, msg, name: newMessage.name, clientId } };
+  return { ok: true, value: { room, msg, name: newMessage.name, clientId } };
 }
 
 /** The error of a trimmed message text (new or edited), if any. */
@@ -271,12 +261,12 @@ export type AcceptedReaction = { room: ChatRoom; id: string; emoji: ChatReaction
 /** The rule for a react payload (server and fake): an unknown emoji has its own error. */
 export function checkReaction(
   payload: unknown,
-): { ok: true; reaction: AcceptedReaction } | { ok: false; error: string } {
+): { ok: true; value: AcceptedReaction } | { ok: false; error: string } {
   const parsed = reactPayloadSchema.safeParse(payload);
   if (!parsed.success) return { ok: false, error: payloadError(payload) };
   const { room, id, emoji } = parsed.data;
   if (!isChatReaction(emoji)) return { ok: false, error: CHAT_MESSAGES.unknownReaction };
-  return { ok: true, reaction: { room, id, emoji } };
+  return { ok: true, value: { room, id, emoji } };
 }
 export const reactAckSchema = z.object({
   ok: z.literal(true),
@@ -302,7 +292,7 @@ export type AcceptedEdit = { room: ChatRoom; id: string; msg: string };
 
 export function checkEditMessage(
   payload: unknown,
-): { ok: true; edit: AcceptedEdit } | { ok: false; error: string } {
+): { ok: true; value: AcceptedEdit } | { ok: false; error: string } {
   const parsed = editMessagePayloadSchema.safeParse(payload);
   if (!parsed.success) {
     const msg =
@@ -318,7 +308,7 @@ export function checkEditMessage(
   const msg = parsed.data.msg.trim();
   const error = textError(msg);
   if (error) return { ok: false, error };
-  return { ok: true, edit: { room, id, msg } };
+  return { ok: true, value: { room, id, msg } };
 }
 export const editMessageAckSchema = z.object({ ok: z.literal(true), message: chatMessageSchema });
 export const messageEditedEventSchema = z.object({
@@ -355,6 +345,9 @@ function payloadError(payload: unknown): string {
  */
 export const sessionEndedEventSchema = z.object({ message: z.string() });
 
+/** The ack of an event that answers nothing more than that it was done. */
+export const okAckSchema = z.object({ ok: z.literal(true) });
+
 /** Every failed ack. */
 export const chatErrorAckSchema = z.object({ ok: z.literal(false), error: z.string() });
 
@@ -362,63 +355,15 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatImage = z.infer<typeof chatImageSchema>;
 export type ChatReaction = z.infer<typeof chatReactionSchema>;
 export type ReactAck = z.infer<typeof reactAckSchema>;
-export type ReactionsChangedEvent = z.infer<typeof reactionsChangedEventSchema>;
 export type EditMessageAck = z.infer<typeof editMessageAckSchema>;
-export type MessageEditedEvent = z.infer<typeof messageEditedEventSchema>;
-export type MessageTombstonedEvent = z.infer<typeof messageDeletedEventSchema>;
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 export type NewMessageAck = z.infer<typeof newMessageAckSchema>;
 export type HistoryAck = z.infer<typeof historyAckSchema>;
-export type TypingEvent = z.infer<typeof typingEventSchema>;
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
 export type ChatMember = z.infer<typeof chatMemberSchema>;
 export type CoursePresenceAck = z.infer<typeof coursePresenceAckSchema>;
-export type CourseLearnersEvent = z.infer<typeof courseLearnersEventSchema>;
-export type MessageDeletedEvent = z.infer<typeof messageDeletedEventSchema>;
-export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 export type ChatErrorAck = z.infer<typeof chatErrorAckSchema>;
 export type ChatAck<T> = T | ChatErrorAck;
-
-/** The typed socket.io events, for `Server<ClientToServer, ServerToClient>` and the client. */
-export interface ChatClientToServerEvents {
-  joinRoom(room: string, ack: (answer: ChatAck<JoinRoomAck>) => void): void;
-  newMessage(payload: unknown, ack: (answer: ChatAck<NewMessageAck>) => void): void;
-  loadHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
-  syncHistory(payload: unknown, ack: (answer: ChatAck<HistoryAck>) => void): void;
-  typing(payload: unknown): void;
-  deleteMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
-  react(payload: unknown, ack: (answer: ChatAck<ReactAck>) => void): void;
-  editMessage(payload: unknown, ack: (answer: ChatAck<EditMessageAck>) => void): void;
-  deleteOwnMessage(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
-  // What the user has read of the room (contract/chat-unread.ts).
-  markRead(payload: unknown, ack: (answer: ChatAck<{ ok: true }>) => void): void;
-  // The room's board (contract/board.ts).
-  joinBoard(payload: unknown, ack: (answer: ChatAck<JoinBoardAck>) => void): void;
-  drawStroke(payload: unknown, ack: (answer: ChatAck<DrawStrokeAck>) => void): void;
-  strokeProgress(payload: unknown): void;
-  undoStroke(payload: unknown, ack: (answer: ChatAck<UndoStrokeAck>) => void): void;
-  clearBoard(payload: unknown, ack: (answer: ChatAck<ClearBoardAck>) => void): void;
-  // A course's learners online, and which lesson each has open (D61).
-  coursePresence(payload: unknown, ack: (answer: ChatAck<CoursePresenceAck>) => void): void;
-}
-export interface ChatServerToClientEvents {
-  getLatestMessage(message: ChatMessage): void;
-  // Messages stored in the same moment, oldest first (server/chat/room-broadcast.ts): each is
-  // handled as a getLatestMessage.
-  getLatestMessages(messages: ChatMessage[]): void;
-  typing(event: TypingEvent): void;
-  presence(event: PresenceEvent): void;
-  messageDeleted(event: MessageDeletedEvent): void;
-  reactionsChanged(event: ReactionsChangedEvent): void;
-  messageEdited(event: MessageEditedEvent): void;
-  messageTombstoned(event: MessageTombstonedEvent): void;
-  sessionEnded(event: SessionEndedEvent): void;
-  boardStroke(stroke: BoardStroke): void;
-  strokeProgress(event: StrokeProgressEvent): void;
-  strokeRemoved(event: StrokeRemovedEvent): void;
-  boardCleared(event: BoardClearedEvent): void;
-  courseLearners(event: CourseLearnersEvent): void;
-}
 
 /**
  * POST /chat/rooms/{room}/drawings?name= (contract/chat-drawings.ts): the name to post under, the

@@ -11,8 +11,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { BOARD_LIMITS } from '../contract/board-rules';
-import { CHAT_LIMITS } from '../contract/chat';
+import { CHAT_RATE_RULES, type ChatRateRule } from '../contract/chat-events';
 import { burstWindows } from '../contract/chat-rules';
 import { asArray } from './as-array';
 import { HttpError } from './plugins/errors';
@@ -50,6 +49,14 @@ type PerMinuteRule = {
 
 /** `perSecond`, with up to `burst` at once (a token bucket's terms; counted as D37 says). */
 type BurstRule = { per: Extract<Per, 'user'>; perSecond: number; burst: number };
+
+/** The chat's per-user rules, as the contract's table of events names them (D70). */
+const CHAT_USER_LIMITS = Object.fromEntries(
+  Object.entries(CHAT_RATE_RULES).map(([name, { perSecond, burst }]) => [
+    name,
+    { per: 'user', perSecond, burst },
+  ]),
+) as { readonly [Name in ChatRateRule]: BurstRule };
 
 export const NEWSLETTER_BUSY_MESSAGE = 'Too many subscriptions right now, try again in a minute';
 
@@ -102,32 +109,8 @@ export const RATE_LIMITS = {
   chatDrawingPerUser: { per: 'caller', perMinute: 10 },
   /** GET /chat/rooms/:room/messages (search) and GET /chat/messages/:id/context (each). */
   chatSearchPerUser: { per: 'caller', perMinute: 60 },
-  /** The chat's newMessage, across the user's sockets: 5 a second, burst 10. */
-  chatMessagePerUser: {
-    per: 'user',
-    perSecond: CHAT_LIMITS.messagesPerSecond,
-    burst: CHAT_LIMITS.messageBurst,
-  },
-  /** The chat's react, editMessage and deleteOwnMessage, across the user's sockets. */
-  chatActionPerUser: {
-    per: 'user',
-    perSecond: CHAT_LIMITS.actionsPerSecond,
-    burst: CHAT_LIMITS.actionBurst,
-  },
-  /** The chat's typing notices: cosmetic, dropped without a word over this. */
-  chatTypingPerUser: { per: 'user', perSecond: 2, burst: 4 },
-  /** The board's drawStroke, across the user's sockets: 10 a second, burst 20. */
-  boardStrokePerUser: {
-    per: 'user',
-    perSecond: BOARD_LIMITS.strokesPerSecond,
-    burst: BOARD_LIMITS.strokeBurst,
-  },
-  /** The board's strokeProgress: volatile, dropped without a word over this. */
-  boardProgressPerUser: {
-    per: 'user',
-    perSecond: BOARD_LIMITS.progressPerSecond,
-    burst: BOARD_LIMITS.progressBurst,
-  },
+  /** The chat's events (contract/chat-events.ts, CHAT_RATE_RULES): across the user's sockets. */
+  ...CHAT_USER_LIMITS,
 } as const satisfies Record<string, PerMinuteRule | BurstRule>;
 
 type Rules = typeof RATE_LIMITS;

@@ -10,13 +10,11 @@ import {
   type Socket,
   type SocketOptions,
 } from 'socket.io-client';
+import type { ChatAck, ChatMessage, HistoryAck } from '../../contract/chat';
 import type {
-  ChatAck,
   ChatClientToServerEvents,
-  ChatMessage,
   ChatServerToClientEvents,
-  HistoryAck,
-} from '../../contract/chat';
+} from '../../contract/chat-events';
 import { percentile } from './bench-db';
 import { countInto, fmt, now, sleep } from './format';
 import { addressOf } from './http-request';

@@ -1,17 +1,13 @@
 import {
   BOARD_LIMITS,
   BOARD_MESSAGES,
-  checkStroke,
-  clearBoardPayloadSchema,
-  joinBoardPayloadSchema,
-  strokeProgressPayloadSchema,
-  undoStrokePayloadSchema,
   type ClearBoardAck,
   type DrawStrokeAck,
   type JoinBoardAck,
   type UndoStrokeAck,
 } from '../../contract/board';
-import { CHAT_MESSAGES, chatRoomSchema, type ChatAck, type ChatRoom } from '../../contract/chat';
+import type { ChatAck, ChatRoom } from '../../contract/chat';
+import type { ChatEventHandlers, ChatEventValue } from '../../contract/chat-events';
 import { errorCode } from '../../contract/error-code';
 import {
   addBoardStroke,
@@ -24,7 +20,6 @@ import {
 } from '../db/repositories/board';
 import { blankBoard, decodeBoardImage, encodeBoardImage, paintStrokes } from './board-image';
 import {
-  currentRole,
   fail,
   requireAccount,
   roomKey,
@@ -53,7 +48,8 @@ export const paintBoardImage: PaintBoard = async (image, strokes) => {
  * The room's shared whiteboard (contract/board.ts): joinBoard, drawStroke, strokeProgress,
  * undoStroke and clearBoard. A board belongs to a chat room and its events go to the room's
  * members (the socket.io room joinRoom put them in), so a socket draws only on the board of the
- * room it is in. Changes are numbered by `seq` per room (server/db/repositories/board.ts); they
+ * room it is in (the table's `room-member`, checked with the rest by plugin.ts before a handler
+ * runs). Changes are numbered by `seq` per room (server/db/repositories/board.ts); they
  * are emitted after they are stored, and two writers' events may arrive in either order, so
  * clients apply them by seq (and ask joinBoard with `after` when one is missing).
  *
@@ -62,7 +58,7 @@ export const paintBoardImage: PaintBoard = async (image, strokes) => {
  * that joins gets the image and the strokes left. `settled` waits for compactions under way.
  */
 export function createBoardEvents(ctx: ChatContext) {
-  const { io, db, rateLimiter, log } = ctx;
+  const { io, db, log } = ctx;
   const compacting = new Map<ChatRoom, Promise<void>>();
 
   /** Compacts the room's board, unless this process is already at it. */
@@ -81,20 +77,10 @@ export function createBoardEvents(ctx: ChatContext) {
     await Promise.all(compacting.values());
   }
 
-  /** Whether the socket is in this chat room (joinRoom), the only board it may use. */
-  const inRoom = (socket: ChatSocket, room: string) => socket.data.room === room;
-
-  async function joinBoard(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinBoardAck>> {
-    const parsed = joinBoardPayloadSchema.safeParse(payload);
-    if (!parsed.success) {
-      return fail(
-        typeof payload === 'string' && !chatRoomSchema.safeParse(payload).success
-          ? CHAT_MESSAGES.unknownRoom
-          : CHAT_MESSAGES.badRequest,
-      );
-    }
-    const { room, after } = parsed.data;
-    if (!inRoom(socket, room)) return fail(CHAT_MESSAGES.notInRoom);
+  async function joinBoard(
+    socket: ChatSocket,
+    { room, after }: ChatEventValue<'joinBoard'>,
+  ): Promise<ChatAck<JoinBoardAck>> {
     await requireAccount(db, socket);
     // The socket is in roomKey(room) since joinRoom: a change stored while this is read arrives
     // as an event too, and the client drops what it has by seq.
@@ -106,14 +92,10 @@ export function createBoardEvents(ctx: ChatContext) {
     return { ok: true, reset: true, image: board.image, strokes: board.strokes, seq: board.seq };
   }
 
-  async function drawStroke(socket: ChatSocket, payload: unknown): Promise<ChatAck<DrawStrokeAck>> {
-    const checked = checkStroke(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, stroke } = checked;
-    if (!inRoom(socket, room)) return fail(CHAT_MESSAGES.notInRoom);
-    const limit = await rateLimiter.hit('boardStrokePerUser', socket.data.userId);
-    if (!limit.allowed) return fail(BOARD_MESSAGES.rateLimited);
-
+  async function drawStroke(
+    socket: ChatSocket,
+    { room, stroke }: ChatEventValue<'drawStroke'>,
+  ): Promise<ChatAck<DrawStrokeAck>> {
     let stored: Awaited<ReturnType<typeof addBoardStroke>>;
     try {
       stored = await addBoardStroke(db, { room, userId: socket.data.userId, stroke });
@@ -131,22 +113,17 @@ export function createBoardEvents(ctx: ChatContext) {
     return { ok: true, seq: stored.stroke.seq };
   }
 
-  async function strokeProgress(socket: ChatSocket, payload: unknown): Promise<void> {
-    const parsed = strokeProgressPayloadSchema.safeParse(payload);
-    if (!parsed.success || !inRoom(socket, parsed.data.room)) return;
-    // Progress is a preview: over the limit it is dropped without a word.
-    if (!(await rateLimiter.hit('boardProgressPerUser', socket.data.userId)).allowed) return;
+  async function strokeProgress(socket: ChatSocket, progress: ChatEventValue<'strokeProgress'>) {
     // Volatile, and not to the sender: a lost one is made good by the finished stroke.
     socket.volatile
-      .to(roomKey(parsed.data.room))
-      .emit('strokeProgress', { ...parsed.data, userId: socket.data.userId });
+      .to(roomKey(progress.room))
+      .emit('strokeProgress', { ...progress, userId: socket.data.userId });
   }
 
-  async function undoStroke(socket: ChatSocket, payload: unknown): Promise<ChatAck<UndoStrokeAck>> {
-    const parsed = undoStrokePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room } = parsed.data;
-    if (!inRoom(socket, room)) return fail(CHAT_MESSAGES.notInRoom);
+  async function undoStroke(
+    socket: ChatSocket,
+    { room }: ChatEventValue<'undoStroke'>,
+  ): Promise<ChatAck<UndoStrokeAck>> {
     await requireAccount(db, socket);
     const removed = await undoBoardStroke(db, { room, userId: socket.data.userId });
     if (!removed) return fail(BOARD_MESSAGES.nothingToUndo);
@@ -154,17 +131,21 @@ export function createBoardEvents(ctx: ChatContext) {
     return { ok: true, id: removed.id, seq: removed.seq };
   }
 
-  async function clearBoard(socket: ChatSocket, payload: unknown): Promise<ChatAck<ClearBoardAck>> {
-    const parsed = clearBoardPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room } = parsed.data;
-    // The role as stored now: a promotion or demotion counts at once.
-    // As deleteMessage: an admin need not be in the room.
-    if ((await currentRole(db, socket)) !== 'admin') return fail(BOARD_MESSAGES.adminsOnly);
+  async function clearBoard(
+    socket: ChatSocket,
+    { room }: ChatEventValue<'clearBoard'>,
+  ): Promise<ChatAck<ClearBoardAck>> {
     const { seq } = await clearStoredBoard(db, { room, userId: socket.data.userId });
     io.to(roomKey(room)).emit('boardCleared', { room, seq });
     return { ok: true, seq };
   }
 
-  return { joinBoard, drawStroke, strokeProgress, undoStroke, clearBoard, settled };
+  const handlers = {
+    joinBoard,
+    drawStroke,
+    strokeProgress,
+    undoStroke,
+    clearBoard,
+  } satisfies Partial<ChatEventHandlers<ChatSocket>>;
+  return { handlers, settled };
 }

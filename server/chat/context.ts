@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
+import type { ChatErrorAck, ChatMessage, ChatRoom } from '../../contract/chat';
 import type {
   ChatClientToServerEvents,
-  ChatErrorAck,
-  ChatMessage,
-  ChatRoom,
   ChatServerToClientEvents,
-} from '../../contract/chat';
+} from '../../contract/chat-events';
 import type { UserRole } from '../../contract/users';
 import type { Db } from '../db/client';
 import { findUserByEmail, type User } from '../db/repositories/users';
-import type { RateLimiter } from '../rate-limit';
 
 // What every concern of the chat (sessions, presence, messages, board) shares: the types of the
 // server and its sockets, the room names of socket.io, and the context each concern is built on.
@@ -69,8 +66,6 @@ export type ChatSocket = Socket<
 export type ChatContext = {
   io: ChatServer;
   db: Db;
-  /** The app's limiter (server/rate-limit.ts): per user, across processes with Redis. */
-  rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Whether Redis is configured and, if so, ready (undefined: no Redis). */
   redisReady(): boolean | undefined;

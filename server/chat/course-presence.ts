@@ -1,9 +1,5 @@
-import {
-  CHAT_MESSAGES,
-  coursePresencePayloadSchema,
-  type ChatAck,
-  type CoursePresenceAck,
-} from '../../contract/chat';
+import type { ChatAck, CoursePresenceAck } from '../../contract/chat';
+import type { ChatEventValue } from '../../contract/chat-events';
 import { COURSE_MESSAGES, courseRoomId, lessonPresenceLabel } from '../../contract/course-rules';
 import { courseLessonLabel } from '../db/repositories/course-rooms';
 import { currentRole, fail, learnersKey, type ChatContext, type ChatSocket } from './context';
@@ -21,11 +17,8 @@ export function createCoursePresence(ctx: ChatContext, presence: Presence) {
 
   async function coursePresence(
     socket: ChatSocket,
-    payload: unknown,
+    { courseId, lessonId }: ChatEventValue<'coursePresence'>,
   ): Promise<ChatAck<CoursePresenceAck>> {
-    const parsed = coursePresencePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { courseId, lessonId } = parsed.data;
     const room = courseRoomId(courseId);
     const role = await currentRole(db, socket);
     const access = await roomAccess(db, { email: socket.data.email, role }, room);

@@ -1,21 +1,15 @@
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  chatRoomSchema,
-  checkEditMessage,
-  checkNewMessage,
-  checkReaction,
-  deleteMessagePayloadSchema,
-  loadHistoryPayloadSchema,
-  syncHistoryPayloadSchema,
-  typingPayloadSchema,
   type ChatAck,
+  type ChatRoom,
   type EditMessageAck,
   type HistoryAck,
   type JoinRoomAck,
   type NewMessageAck,
   type ReactAck,
 } from '../../contract/chat';
+import type { ChatEventHandlers, ChatEventValue } from '../../contract/chat-events';
 import {
   chatMessagesAfter,
   chatMessagesBefore,
@@ -29,7 +23,6 @@ import {
   type OwnChangeRefusal,
 } from '../db/repositories/chat-messages';
 import {
-  currentRole,
   fail,
   requireAccount,
   roomKey,
@@ -53,8 +46,10 @@ const REFUSALS: Record<OwnChangeRefusal, string> = {
 };
 
 /**
- * The rooms and their messages: joinRoom, newMessage, loadHistory, syncHistory, typing and
- * deleteMessage (contract/chat.ts). Each returns its ack; a failure is an error ack.
+ * The rooms and their messages: joinRoom, newMessage, loadHistory, syncHistory, typing,
+ * deleteMessage, react, editMessage and deleteOwnMessage (contract/chat-events.ts). Each runs once
+ * plugin.ts admitted the event (its payload checked, the sender in the room or an admin, within
+ * its rate rule) and returns its ack; a failure is an error ack.
  */
 export function createMessageEvents(
   ctx: ChatContext,
@@ -62,15 +57,12 @@ export function createMessageEvents(
   reads: ChatReads,
   broadcast: RoomBroadcaster,
 ) {
-  const { io, db, rateLimiter } = ctx;
+  const { io, db } = ctx;
   const sendQueue = createSendQueue(db);
   const { announcePresenceSoon, membersOf, rename } = presence;
 
-  async function joinRoom(socket: ChatSocket, payload: unknown): Promise<ChatAck<JoinRoomAck>> {
-    const parsed = chatRoomSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
+  async function joinRoom(socket: ChatSocket, room: ChatRoom): Promise<ChatAck<JoinRoomAck>> {
     await requireAccount(db, socket);
-    const room = parsed.data;
     // A course room's board is made on its first join (D61); plugin.ts has checked the caller.
     if (isCourseRoom(room)) await ensureBoard(db, room);
     const previous = socket.data.room;
@@ -97,14 +89,10 @@ export function createMessageEvents(
     };
   }
 
-  async function newMessage(socket: ChatSocket, payload: unknown): Promise<ChatAck<NewMessageAck>> {
-    const checked = checkNewMessage(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, clientId, name, msg } = checked.message;
-    if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
-    const limit = await rateLimiter.hit('chatMessagePerUser', socket.data.userId);
-    if (!limit.allowed) return fail(CHAT_MESSAGES.rateLimited);
-
+  async function newMessage(
+    socket: ChatSocket,
+    { room, clientId, name, msg }: ChatEventValue<'newMessage'>,
+  ): Promise<ChatAck<NewMessageAck>> {
     let stored: Awaited<ReturnType<SendQueue['send']>>;
     try {
       // With the others of this turn (send-queue.ts). Refused while an admin has muted the
@@ -135,64 +123,44 @@ export function createMessageEvents(
     return { ok: true, message };
   }
 
-  async function loadHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
-    const parsed = loadHistoryPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+  async function loadHistory(
+    socket: ChatSocket,
+    { room, before }: ChatEventValue<'loadHistory'>,
+  ): Promise<ChatAck<HistoryAck>> {
     await requireAccount(db, socket);
-    const { room, before } = parsed.data;
     const page = await chatMessagesBefore(db, room, before, CHAT_LIMITS.historyPageSize);
     if (!page) return fail(CHAT_MESSAGES.messageNotFound);
     return { ok: true, ...page };
   }
 
-  async function syncHistory(socket: ChatSocket, payload: unknown): Promise<ChatAck<HistoryAck>> {
-    const parsed = syncHistoryPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
+  async function syncHistory(
+    socket: ChatSocket,
+    { room, after }: ChatEventValue<'syncHistory'>,
+  ): Promise<ChatAck<HistoryAck>> {
     await requireAccount(db, socket);
-    const { room, after } = parsed.data;
     const page = await chatMessagesAfter(db, room, after, CHAT_LIMITS.historyPageSize);
     if (!page) return fail(CHAT_MESSAGES.messageNotFound);
     return { ok: true, ...page };
   }
 
-  async function typing(socket: ChatSocket, payload: unknown): Promise<void> {
-    const parsed = typingPayloadSchema.safeParse(payload);
-    if (!parsed.success || socket.data.room !== parsed.data.room) return;
-    // Typing notices are cosmetic: over the limit they are dropped without a word.
-    if (!(await rateLimiter.hit('chatTypingPerUser', socket.data.userId)).allowed) return;
-    socket
-      .to(roomKey(parsed.data.room))
-      .emit('typing', { userId: socket.data.userId, name: parsed.data.name });
-    rename(socket, parsed.data.name);
+  async function typing(socket: ChatSocket, { room, name }: ChatEventValue<'typing'>) {
+    socket.to(roomKey(room)).emit('typing', { userId: socket.data.userId, name });
+    rename(socket, name);
   }
 
   async function deleteMessage(
-    socket: ChatSocket,
-    payload: unknown,
+    _socket: ChatSocket,
+    { room, id }: ChatEventValue<'deleteMessage'>,
   ): Promise<ChatAck<{ ok: true }>> {
-    const parsed = deleteMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    // The role as stored now: a promotion or demotion counts at once.
-    if ((await currentRole(db, socket)) !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
-    const { room, id } = parsed.data;
     if (!(await deleteChatMessage(db, room, id))) return fail(CHAT_MESSAGES.messageNotFound);
     io.to(roomKey(room)).emit('messageDeleted', { room, id });
     return { ok: true };
   }
 
-  /** Reactions, edits and own deletes: only in the room joined, within the user's limit. */
-  async function mayChange(socket: ChatSocket, room: string): Promise<string | undefined> {
-    if (socket.data.room !== room) return CHAT_MESSAGES.notInRoom;
-    const limit = await rateLimiter.hit('chatActionPerUser', socket.data.userId);
-    return limit.allowed ? undefined : CHAT_MESSAGES.rateLimited;
-  }
-
-  async function react(socket: ChatSocket, payload: unknown): Promise<ChatAck<ReactAck>> {
-    const checked = checkReaction(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, id, emoji } = checked.reaction;
-    const refused = await mayChange(socket, room);
-    if (refused) return fail(refused);
+  async function react(
+    socket: ChatSocket,
+    { room, id, emoji }: ChatEventValue<'react'>,
+  ): Promise<ChatAck<ReactAck>> {
     let reactions: Awaited<ReturnType<typeof toggleChatReaction>>;
     try {
       const { userId, name } = socket.data;
@@ -208,13 +176,8 @@ export function createMessageEvents(
 
   async function editMessage(
     socket: ChatSocket,
-    payload: unknown,
+    { room, id, msg }: ChatEventValue<'editMessage'>,
   ): Promise<ChatAck<EditMessageAck>> {
-    const checked = checkEditMessage(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, id, msg } = checked.edit;
-    const refused = await mayChange(socket, room);
-    if (refused) return fail(refused);
     const result = await editChatMessage(db, { room, id, msg, userId: socket.data.userId });
     if ('refused' in result) return fail(REFUSALS[result.refused]);
     const { message } = result;
@@ -229,13 +192,8 @@ export function createMessageEvents(
 
   async function deleteOwnMessage(
     socket: ChatSocket,
-    payload: unknown,
+    { room, id }: ChatEventValue<'deleteOwnMessage'>,
   ): Promise<ChatAck<{ ok: true }>> {
-    const parsed = deleteMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room, id } = parsed.data;
-    const refused = await mayChange(socket, room);
-    if (refused) return fail(refused);
     const result = await tombstoneChatMessage(db, { room, id, userId: socket.data.userId });
     if ('refused' in result) return fail(REFUSALS[result.refused]);
     io.to(roomKey(room)).emit('messageTombstoned', { room, id });
@@ -252,5 +210,5 @@ export function createMessageEvents(
     react,
     editMessage,
     deleteOwnMessage,
-  };
+  } satisfies Partial<ChatEventHandlers<ChatSocket>>;
 }

@@ -1,11 +1,20 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyPluginAsync } from 'fastify';
 import { Server } from 'socket.io';
-import { CHAT_LIMITS, CHAT_MESSAGES, type ChatAck, type ChatErrorAck } from '../../contract/chat';
-import { isChatWriteEvent } from '../../contract/chat-moderation';
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatErrorAck } from '../../contract/chat';
+import {
+  admitChatEvent,
+  CHAT_CLIENT_EVENTS,
+  hasAck,
+  isChatClientEvent,
+  type ChatClientEvent,
+  type ChatEventGate,
+  type ChatEventHandlers,
+  type ChatEventResult,
+} from '../../contract/chat-events';
 import { DatabaseUnavailableError } from '../db/client';
+import { activeMuteUntil } from '../db/repositories/chat-moderation';
 import { createBoardEvents } from './board';
-import { isCourseRoom } from '../../contract/chat-rules';
 import { courseRoomId } from '../../contract/course-rules';
 import { createCoursePresence } from './course-presence';
 import { roomAccess } from './room-access';
@@ -20,7 +29,7 @@ import {
   type ChatSocket,
 } from './context';
 import { createMessageEvents } from './messages';
-import { chatWriteRefusal, quietWriteRefusals } from './mutes';
+import { quietMutes } from './mutes';
 import { emitToRoom, roomBroadcaster } from './room-broadcast';
 import { chatReads } from './reads';
 import { isAllowedChatOrigin } from './origin';
@@ -43,13 +52,13 @@ const HEARTBEAT_TIMEOUT_MS = 6_000;
 
 /**
  * The chat (docs/architecture.md §3, docs/decisions.md): socket.io on the app's HTTP server at /socket.io. The handshake
- * needs the access token; events follow contract/chat.ts and contract/board.ts, and every failure
- * is an error ack. Closes with the app. Its dependencies are the app's decorators, as the routes'
+ * needs the access token; its events are the table of contract/chat-events.ts (D70), each admitted
+ * by the contract's admitChatEvent, and every failure is an error ack. Closes with the app. Its dependencies are the app's decorators, as the routes'
  * are: the access tokens and database the routes use, Redis (with it, the Redis Streams
  * adapter), the rate limiter, and `chatSessions`, which it fills in so the rest of the app can end
  * a user's chat sessions. Each concern has its file: sessions.ts (handshake, ending sessions),
  * presence.ts, messages.ts (rooms and messages), board.ts (the rooms' whiteboards); this one
- * holds the server and wires each socket's events to them.
+ * holds the server and wires each event of the table to its handler.
  */
 export const chatPlugin: FastifyPluginAsync = async (app) => {
   const { accessTokens, db, redis } = app;
@@ -91,8 +100,6 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   const ctx: ChatContext = {
     io,
     db,
-    // Every limit is the app's (server/rate-limit.ts): per user, across processes with Redis.
-    rateLimiter: app.rateLimiter,
     log,
     redisReady: () => redis?.isReady(),
     closing: () => closing,
@@ -105,27 +112,10 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   const coursePresence = createCoursePresence(ctx, presence);
 
   /**
-   * The course room an event names, if any (the payload's `room`, or the payload itself); topic
-   * rooms and nonsense are the handlers' to check.
-   */
-  function roomOf(payload: unknown): string | undefined {
-    // joinRoom and joinBoard may name the room alone.
-    const room =
-      typeof payload === 'object' && payload !== null
-        ? (payload as { room?: unknown }).room
-        : payload;
-    return typeof room === 'string' && isCourseRoom(room) ? room : undefined;
-  }
-
-  /**
    * Why the socket may not use this course room now, if it may not (roomAccess: a refund or a
    * demotion counts at the next event). A socket refused from the room it is in leaves it.
    */
-  async function courseRoomRefusal(
-    socket: ChatSocket,
-    room: string | undefined,
-  ): Promise<string | undefined> {
-    if (room === undefined) return undefined;
+  async function courseRoomRefusal(socket: ChatSocket, room: string): Promise<string | undefined> {
     const role = await currentRole(db, socket);
     const access = await roomAccess(db, { email: socket.data.email, role }, room);
     if (access.ok) return undefined;
@@ -157,32 +147,55 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
   };
   app.chatRooms.messagePosted = (message) => void broadcast.post(message);
 
-  const quietRefusal = quietWriteRefusals(db);
+  const quietMuteOf = quietMutes(db);
+
+  /** Every event of the table has its handler here: one missing does not compile. */
+  const handlers: ChatEventHandlers<ChatSocket> = {
+    ...messages,
+    markRead: reads.markRead,
+    ...board.handlers,
+    coursePresence: coursePresence.coursePresence,
+  };
+
+  /** What the contract's admitChatEvent asks of a socket, answered from the database now. */
+  function gateOf(socket: ChatSocket, event: ChatClientEvent): ChatEventGate {
+    const { userId } = socket.data;
+    return {
+      courseRoomRefusal: (room) => courseRoomRefusal(socket, room),
+      // An event without an ack reads the mute at most once a second (a stroke's points).
+      mutedUntil: () => (hasAck(event) ? activeMuteUntil(db, userId) : quietMuteOf(socket, userId)),
+      inRoom: (room) => socket.data.room === room,
+      // The role as stored now: a promotion or demotion counts at once.
+      isAdmin: async () => (await currentRole(db, socket)) === 'admin',
+      // The app's limiter (server/rate-limit.ts): per user, across processes with Redis.
+      allowed: async (rule) => (await app.rateLimiter.hit(rule, userId)).allowed,
+    };
+  }
 
   /**
-   * Runs an event's work and answers its ack; nothing ever throws out of a handler. An event on a
-   * socket whose token has expired, or whose account is gone, ends the session instead. A write
-   * (CHAT_WRITE_EVENTS) by a muted user is refused here, before its work runs (D53).
+   * Runs an event: admitted by the contract's rule (a course room's access, the mute, the
+   * payload, who may send it, the rate rule), then its handler; answers its ack, if it has one.
+   * Nothing ever throws out of it. An event on a socket whose token has expired, or whose
+   * account is gone, ends the session instead (an acked one is answered why first).
    */
-  function answer<T>(
+  function dispatch<E extends ChatClientEvent>(
     socket: ChatSocket,
-    event: string,
+    event: E,
     payload: unknown,
     ack: unknown,
-    work: () => Promise<ChatAck<T>>,
   ): void {
-    const expired = Date.now() >= socket.data.tokenExpiresAt;
-    const run = async (): Promise<ChatAck<T>> => {
-      // A course room's events, each one, only for its learners and admins (D61).
-      const refused = await courseRoomRefusal(socket, roomOf(payload));
-      if (refused) return fail(refused);
-      if (isChatWriteEvent(event)) {
-        const refusal = await chatWriteRefusal(db, socket.data.userId);
-        if (refusal) return fail(refusal);
-      }
-      return work();
+    // Only a client that asked for an answer passes a function (and only to an acked event).
+    const reply =
+      hasAck(event) && typeof ack === 'function'
+        ? (ack as (answer: ChatEventResult<E>) => void)
+        : undefined;
+    const run = async (): Promise<ChatEventResult<E> | ChatErrorAck> => {
+      if (Date.now() >= socket.data.tokenExpiresAt) throw new SessionEnded();
+      const admitted = await admitChatEvent(event, payload, gateOf(socket, event));
+      if (!admitted.ok) return fail(admitted.error);
+      return handlers[event](socket, admitted.value);
     };
-    (expired ? Promise.reject(new SessionEnded()) : run())
+    run()
       .catch((error: unknown): ChatErrorAck => {
         if (error instanceof SessionEnded) {
           // After the ack has gone out (below), so the client reads why.
@@ -197,24 +210,8 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
         }
         return fail(CHAT_MESSAGES.unavailable);
       })
-      .then((reply) => {
-        // Only a client that asked for an answer passes a function.
-        if (typeof ack === 'function') (ack as (reply: ChatAck<T>) => void)(reply);
-      })
+      .then((answer) => reply?.(answer as ChatEventResult<E>))
       .catch((error: unknown) => log.error({ err: error, event }, 'chat ack failed'));
-  }
-
-  /**
-   * An event without an ack (typing, strokeProgress): dropped, or the session ended, quietly; a
-   * muted user's is dropped too (D53).
-   */
-  function handle(socket: ChatSocket, event: string, work: () => Promise<void>): void {
-    if (Date.now() >= socket.data.tokenExpiresAt) return endSession(socket);
-    const run = async () => {
-      if (isChatWriteEvent(event) && (await quietRefusal(socket, socket.data.userId))) return;
-      await work();
-    };
-    run().catch((error: unknown) => log.error({ err: error, event }, 'chat event failed'));
   }
 
   io.on('connection', (socket) => {
@@ -229,60 +226,16 @@ export const chatPlugin: FastifyPluginAsync = async (app) => {
     );
     expiry.unref();
 
-    socket.on('joinRoom', (room: unknown, ack: unknown) =>
-      answer(socket, 'joinRoom', room, ack, () => messages.joinRoom(socket, room)),
-    );
-    socket.on('newMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'newMessage', payload, ack, () => messages.newMessage(socket, payload)),
-    );
-    socket.on('loadHistory', (payload: unknown, ack: unknown) =>
-      answer(socket, 'loadHistory', payload, ack, () => messages.loadHistory(socket, payload)),
-    );
-    socket.on('syncHistory', (payload: unknown, ack: unknown) =>
-      answer(socket, 'syncHistory', payload, ack, () => messages.syncHistory(socket, payload)),
-    );
-    socket.on('typing', (payload: unknown) =>
-      handle(socket, 'typing', () => messages.typing(socket, payload)),
-    );
-    socket.on('markRead', (payload: unknown, ack: unknown) =>
-      answer(socket, 'markRead', payload, ack, () => reads.markRead(socket, payload)),
-    );
-    socket.on('deleteMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'deleteMessage', payload, ack, () => messages.deleteMessage(socket, payload)),
-    );
-    socket.on('react', (payload: unknown, ack: unknown) =>
-      answer(socket, 'react', payload, ack, () => messages.react(socket, payload)),
-    );
-    socket.on('editMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'editMessage', payload, ack, () => messages.editMessage(socket, payload)),
-    );
-    socket.on('deleteOwnMessage', (payload: unknown, ack: unknown) =>
-      answer(socket, 'deleteOwnMessage', payload, ack, () =>
-        messages.deleteOwnMessage(socket, payload),
-      ),
-    );
-
-    socket.on('joinBoard', (payload: unknown, ack: unknown) =>
-      answer(socket, 'joinBoard', payload, ack, () => board.joinBoard(socket, payload)),
-    );
-    socket.on('drawStroke', (payload: unknown, ack: unknown) =>
-      answer(socket, 'drawStroke', payload, ack, () => board.drawStroke(socket, payload)),
-    );
-    socket.on('strokeProgress', (payload: unknown) =>
-      handle(socket, 'strokeProgress', () => board.strokeProgress(socket, payload)),
-    );
-    socket.on('undoStroke', (payload: unknown, ack: unknown) =>
-      answer(socket, 'undoStroke', payload, ack, () => board.undoStroke(socket, payload)),
-    );
-    socket.on('clearBoard', (payload: unknown, ack: unknown) =>
-      answer(socket, 'clearBoard', payload, ack, () => board.clearBoard(socket, payload)),
-    );
-
-    socket.on('coursePresence', (payload: unknown, ack: unknown) =>
-      answer(socket, 'coursePresence', payload, ack, () =>
-        coursePresence.coursePresence(socket, payload),
-      ),
-    );
+    for (const event of Object.keys(CHAT_CLIENT_EVENTS) as ChatClientEvent[]) {
+      socket.on(event, (payload: unknown, ack?: unknown) => dispatch(socket, event, payload, ack));
+    }
+    // An event outside the table is refused, not left unanswered.
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (isChatClientEvent(event)) return;
+      const ack = args.at(-1);
+      if (typeof ack === 'function')
+        (ack as (answer: ChatErrorAck) => void)(fail(CHAT_MESSAGES.badRequest));
+    });
 
     socket.on('disconnect', () => {
       clearTimeout(expiry);

@@ -1,8 +1,8 @@
-import { CHAT_MESSAGES, type ChatAck } from '../../contract/chat';
-import { markReadPayloadSchema } from '../../contract/chat-unread';
+import type { ChatAck } from '../../contract/chat';
+import type { ChatEventValue } from '../../contract/chat-events';
 import type { ChatRoom } from '../../contract/chat-rules';
 import { markRead, markRoomRead, rememberChatName } from '../db/repositories/chat-reads';
-import { fail, type ChatContext, type ChatSocket } from './context';
+import type { ChatContext, ChatSocket } from './context';
 
 /**
  * Unread counts (docs/product.md §2.16): what the user has read of each room, kept by the server
@@ -34,11 +34,10 @@ export function chatReads({ db }: Pick<ChatContext, 'db'>) {
     },
 
     /** `markRead({ room, id })`: the client showed the room's messages up to `id`. */
-    async markRead(socket: ChatSocket, payload: unknown): Promise<ChatAck<{ ok: true }>> {
-      const parsed = markReadPayloadSchema.safeParse(payload);
-      if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-      const { room, id } = parsed.data;
-      if (socket.data.room !== room) return fail(CHAT_MESSAGES.notInRoom);
+    async markRead(
+      socket: ChatSocket,
+      { room, id }: ChatEventValue<'markRead'>,
+    ): Promise<ChatAck<{ ok: true }>> {
       await markRead(db, socket.data.userId, room, id);
       return { ok: true };
     },

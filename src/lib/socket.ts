@@ -1,7 +1,7 @@
 // The chat's socket.io client: only the chat room screen imports this module, so socket.io-client
 // is part of that lazy chunk and never of the app chunk.
 import { io, type Socket } from 'socket.io-client';
-import type { ChatClientToServerEvents, ChatServerToClientEvents } from '@contract/chat';
+import type { ChatClientToServerEvents, ChatServerToClientEvents } from '@contract/chat-events';
 import { env } from '@/config/env';
 import { accessToken } from '@/lib/access-token';
 

@@ -1,24 +1,26 @@
 // The fake chat server's boards (src/testing/fake-chat-socket.ts): each room's changes in `seq`
-// order, answered as contract/board.ts says, through the contract's own rules and schemas.
+// order, answered as contract/board.ts says. Each event reaches these once the contract's
+// admitChatEvent let it in (its payload rule, the room, an admin's clear, the rate rule).
 import {
   BOARD_MESSAGES,
-  checkStroke,
-  clearBoardPayloadSchema,
-  joinBoardPayloadSchema,
-  strokeProgressPayloadSchema,
-  undoStrokePayloadSchema,
   type BoardChange,
   type BoardStroke,
   type ClearBoardAck,
   type DrawStrokeAck,
   type JoinBoardAck,
-  type StrokeProgressEvent,
   type UndoStrokeAck,
 } from '@contract/board';
-import { CHAT_MESSAGES, type ChatAck, type ChatRoom } from '@contract/chat';
+import type { ChatAck, ChatRoom } from '@contract/chat';
+import type { ChatEventValue, ChatServerEvent, ChatServerPayload } from '@contract/chat-events';
 
-type Caller = { userId: string; role: string; rooms: ReadonlySet<ChatRoom> };
-type Broadcast = (room: ChatRoom, event: string, payload: unknown, exceptSender?: boolean) => void;
+type Caller = { userId: string };
+/** Sends a board event to the room (after the ack), or to the others in it. */
+export type BoardBroadcast = <E extends ChatServerEvent>(
+  room: ChatRoom,
+  event: E,
+  payload: ChatServerPayload<E>,
+  exceptSender?: boolean,
+) => void;
 
 const fail = (error: string) => ({ ok: false as const, error });
 
@@ -53,11 +55,7 @@ export class FakeBoards {
     return made;
   }
 
-  join(caller: Caller, payload: unknown): ChatAck<JoinBoardAck> {
-    const parsed = joinBoardPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.unknownRoom);
-    const { room, after } = parsed.data;
-    if (!caller.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+  join({ room, after }: ChatEventValue<'joinBoard'>): ChatAck<JoinBoardAck> {
     const log = this.log(room);
     if (after === undefined || after > log.length) {
       return { ok: true, reset: true, image: null, strokes: this.strokes(room), seq: log.length };
@@ -65,11 +63,11 @@ export class FakeBoards {
     return { ok: true, reset: false, changes: log.slice(after), seq: log.length };
   }
 
-  draw(caller: Caller, payload: unknown, broadcast: Broadcast): ChatAck<DrawStrokeAck> {
-    const checked = checkStroke(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, stroke } = checked;
-    if (!caller.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+  draw(
+    caller: Caller,
+    { room, stroke }: ChatEventValue<'drawStroke'>,
+    broadcast: BoardBroadcast,
+  ): ChatAck<DrawStrokeAck> {
     const stored = this.log(room).find(
       (change) => change.kind === 'stroke' && change.stroke.id === stroke.id,
     );
@@ -82,18 +80,19 @@ export class FakeBoards {
     return { ok: true, seq: made.kind === 'stroke' ? made.stroke.seq : 0 };
   }
 
-  progress(caller: Caller, payload: unknown, broadcast: Broadcast): void {
-    const parsed = strokeProgressPayloadSchema.safeParse(payload);
-    if (!parsed.success || !caller.rooms.has(parsed.data.room)) return;
-    const event: StrokeProgressEvent = { ...parsed.data, userId: caller.userId };
-    broadcast(parsed.data.room, 'strokeProgress', event, true);
+  progress(
+    caller: Caller,
+    progress: ChatEventValue<'strokeProgress'>,
+    broadcast: BoardBroadcast,
+  ): void {
+    broadcast(progress.room, 'strokeProgress', { ...progress, userId: caller.userId }, true);
   }
 
-  undo(caller: Caller, payload: unknown, broadcast: Broadcast): ChatAck<UndoStrokeAck> {
-    const parsed = undoStrokePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room } = parsed.data;
-    if (!caller.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+  undo(
+    caller: Caller,
+    { room }: ChatEventValue<'undoStroke'>,
+    broadcast: BoardBroadcast,
+  ): ChatAck<UndoStrokeAck> {
     const last = this.strokes(room)
       .filter((stroke) => stroke.userId === caller.userId)
       .at(-1);
@@ -104,12 +103,7 @@ export class FakeBoards {
     return { ok: true, id: last.id, seq };
   }
 
-  clear(caller: Caller, payload: unknown, broadcast: Broadcast): ChatAck<ClearBoardAck> {
-    const parsed = clearBoardPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    if (caller.role !== 'admin') return fail(BOARD_MESSAGES.adminsOnly);
-    const { room } = parsed.data;
-    if (!caller.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+  clear({ room }: ChatEventValue<'clearBoard'>, broadcast: BoardBroadcast): ChatAck<ClearBoardAck> {
     const made = this.append(room, (seq) => ({ kind: 'cleared', seq }));
     const seq = made.kind === 'cleared' ? made.seq : 0;
     broadcast(room, 'boardCleared', { room, seq });

@@ -1,36 +1,40 @@
 // A stand-in for the chat server at the socket edge, for the web tests (jsdom has no server to
 // talk to). `createChatSocket()` hands the screen a socket with the surface of socket.io-client's
 // `Socket` that the chat uses — `on`/`off`/`removeAllListeners`, `emit` with acks, `connect`,
-// `disconnect`, `connected`, `active`, `recovered` — and a small in-memory server answers it as
-// contract/chat.ts says: payloads validated with the contract's zod schemas, errors in acks with
-// CHAT_MESSAGES texts, the handshake's access token checked, broadcasts to the room, history
-// pages, the rate limit, clientId de-duplication, admin-only deletes, and reactions, edits and
-// own deletes (tombstones) by the contract's checkReaction, checkEditMessage and edit window. Tests inject it with
+// `disconnect`, `connected`, `active`, `recovered` — and a small in-memory server answers it from
+// the contract's table of events (contract/chat-events.ts, D70): each event admitted by the same
+// admitChatEvent as the server's (its payload rule, who may send it, the mute, the rate rule),
+// then handled here in memory: the handshake's access token checked, broadcasts to the room,
+// history pages, clientId de-duplication, reactions, edits and own deletes (tombstones) within the
+// edit window. Tests inject it with
 // `vi.mock('@/lib/socket', () => import('@/testing/fake-chat-socket').then((m) => m.fakeSocketModule))`
 // and drive the rest of the room through `fakeChat` (other people, drops, held broadcasts).
 import {
-  chatRoomSchema,
-  checkEditMessage,
-  checkReaction,
-  deleteMessagePayloadSchema,
   handshakeNameOf,
-  loadHistoryPayloadSchema,
-  checkNewMessage,
-  syncHistoryPayloadSchema,
-  typingPayloadSchema,
   type ChatAck,
   type ChatMessage,
   type ChatReaction,
-  type ChatServerToClientEvents,
   type EditMessageAck,
   type HistoryAck,
   type JoinRoomAck,
   type NewMessageAck,
   type ReactAck,
-  coursePresencePayloadSchema,
   type ChatMember,
   type CoursePresenceAck,
 } from '@contract/chat';
+import {
+  admitChatEvent,
+  CHAT_RATE_RULES,
+  hasAck,
+  isChatClientEvent,
+  type ChatClientEvent,
+  type ChatEventGate,
+  type ChatEventHandlers,
+  type ChatEventValue,
+  type ChatRateRule,
+  type ChatServerEvent,
+  type ChatServerPayload,
+} from '@contract/chat-events';
 import {
   COURSE_MESSAGES,
   courseIdOfRoom,
@@ -43,7 +47,6 @@ import {
   CHAT_MESSAGES,
   CHAT_REACTIONS,
   defaultChatName,
-  isCourseRoom,
   isTopicRoom,
   withinEditWindow,
   type ChatReactionEmoji,
@@ -53,16 +56,16 @@ import type { UserRole } from '@contract/users';
 import { accessToken } from '@/lib/access-token';
 import type { ChatSocket, createChatSocket } from '@/lib/socket';
 import type { DrawStrokeAck, JoinBoardAck as BoardJoinAck, Stroke } from '@contract/board';
-import { markReadPayloadSchema, type ChatUnread } from '@contract/chat-unread';
-import { FakeBoards } from './fake-board';
+import type { ChatUnread } from '@contract/chat-unread';
+import { FakeBoards, type BoardBroadcast } from './fake-board';
 import { FakeChatReads } from './fake-chat-reads';
 import { db, findUser } from './mocks/db';
-import { isChatWriteEvent, muteRefusal } from '@contract/chat-moderation';
 import { makeAccessToken, verifyAccessToken } from './mocks/tokens';
 
 type Listener = (...args: never[]) => void;
-type ServerEvent = keyof ChatServerToClientEvents;
 type Identity = { userId: string; email: string; role: UserRole; name: string };
+/** Who sent an event: the socket and whom its handshake took it for. */
+type Caller = { socket: FakeChatSocket; identity: Identity };
 type Emitted = { event: string; payload: unknown };
 
 /** What a stored message is made of; the rest starts empty. */
@@ -88,7 +91,7 @@ export class FakeChatSocket {
   /** The course lesson this socket has open in the player (`coursePresence`), labelled. */
   lesson: { courseId: string; label: string } | null = null;
   /** Events the server sent while this socket was down (replayed on a recovered reconnect). */
-  missed: [ServerEvent, unknown][] = [];
+  missed: [ChatServerEvent, unknown][] = [];
   /** Every event this socket sent to the server, in order. */
   readonly sent: Emitted[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -256,6 +259,7 @@ export class FakeChatServer {
   readonly lessons = new Map<string, { number: number; title: string }>();
 
   reset(): void {
+    this.queue = Promise.resolve();
     this.lessons.clear();
     this.sockets.clear();
     this.clients.length = 0;
@@ -423,89 +427,102 @@ export class FakeChatServer {
     return owns ? undefined : COURSE_MESSAGES.roomRefusal;
   }
 
+  /** Events are handled one at a time, in the order they arrive, as one server process would. */
+  private queue: Promise<void> = Promise.resolve();
+
   receive(socket: FakeChatSocket, event: string, args: unknown[]): void {
     const [payload, ack] = args;
+    const identity = socket.identity;
+    if (!identity) return;
+    this.queue = this.queue
+      .then(() => this.dispatch({ socket, identity }, event, payload, ack))
+      // A fault of the fake itself fails the test that ran into it.
+      .catch((error: unknown) =>
+        later(() => {
+          throw error;
+        }),
+      );
+  }
+
+  /**
+   * The server's dispatch (server/chat/plugin.ts): the event of the contract's table admitted by
+   * its rule (admitChatEvent: a course room's access, the mute, the payload, who may send it,
+   * the rate rule), then its handler; an event outside the table is answered badRequest.
+   */
+  private async dispatch(caller: Caller, event: string, payload: unknown, ack: unknown) {
     const answer = (value: unknown) => {
       if (typeof ack === 'function') later(() => (ack as (value: unknown) => void)(value));
     };
-    const identity = socket.identity;
-    if (!identity) return;
-    // Board events go out after the ack, as the server's do.
-    const board = (room: ChatRoom, name: string, body: unknown, exceptSender = false) =>
-      later(() => this.toRoom(room, name as ServerEvent, body, exceptSender ? socket : undefined));
-    // A course room's events are its learners' and admins' only (D61).
-    const named =
-      typeof payload === 'object' && payload !== null
-        ? (payload as { room?: unknown }).room
-        : payload;
-    if (typeof named === 'string' && isCourseRoom(named)) {
-      const refusal = this.roomRefusal(identity, named);
-      if (refusal) {
-        if (socket.rooms.delete(named)) this.broadcastPresence(named);
-        return answer(fail(refusal));
+    if (!isChatClientEvent(event)) return answer(fail(CHAT_MESSAGES.badRequest));
+    const admitted = await admitChatEvent(event, payload, this.gateOf(caller));
+    const result = admitted.ok ? this.run(event, caller, admitted.value) : fail(admitted.error);
+    if (hasAck(event)) answer(result);
+  }
+
+  private run<E extends ChatClientEvent>(event: E, caller: Caller, value: ChatEventValue<E>) {
+    return this.handlers[event](caller, value);
+  }
+
+  /** What admitChatEvent asks, answered from the fake's memory (the msw db for mutes, courses). */
+  private gateOf({ socket, identity }: Caller): ChatEventGate {
+    return {
+      courseRoomRefusal: (room) => {
+        const refusal = this.roomRefusal(identity, room);
+        // As the server: a socket refused from the room it is in leaves it.
+        if (refusal && socket.rooms.delete(room as ChatRoom))
+          this.broadcastPresence(room as ChatRoom);
+        return refusal;
+      },
+      mutedUntil: () => db.chatMutes.get(identity.userId),
+      inRoom: (room) => socket.rooms.has(room),
+      isAdmin: () => identity.role === 'admin',
+      allowed: (rule) => this.take(rule, identity.userId),
+    };
+  }
+
+  /** The fake's handler of every event of the table: one missing does not compile. */
+  private readonly handlers: ChatEventHandlers<Caller> = {
+    joinRoom: ({ socket }, room) => this.join(socket, room),
+    newMessage: (caller, message) => this.newMessage(caller, message),
+    loadHistory: (_caller, { room, before }) => this.history(room, before, 'before'),
+    syncHistory: (_caller, { room, after }) => this.history(room, after, 'after'),
+    typing: ({ socket, identity }, { room, name }) =>
+      this.toRoom(room, 'typing', { userId: identity.userId, name }, socket),
+    // An admin's delete: the message is gone for everyone.
+    deleteMessage: (_caller, { room, id }) => {
+      if (!this.messagesIn(room).some((message) => message._id === id)) {
+        return fail(CHAT_MESSAGES.messageNotFound);
       }
-    }
-    // Every write of a muted user is refused, before anything else, by the server's rule (D53).
-    if (isChatWriteEvent(event)) {
-      const refusal = muteRefusal(db.chatMutes.get(identity.userId));
-      if (refusal) return answer(fail(refusal));
-    }
-    switch (event) {
-      case 'joinRoom':
-        return answer(this.join(socket, payload));
-      case 'newMessage':
-        return answer(this.newMessage(socket, identity, payload));
-      case 'loadHistory':
-        return answer(this.history(socket, payload, 'before'));
-      case 'syncHistory':
-        return answer(this.history(socket, payload, 'after'));
-      case 'typing': {
-        const parsed = typingPayloadSchema.safeParse(payload);
-        if (!parsed.success || !socket.rooms.has(parsed.data.room)) return;
-        const typing = { userId: identity.userId, name: parsed.data.name };
-        return this.toRoom(parsed.data.room, 'typing', typing, socket);
-      }
-      case 'deleteMessage':
-        return answer(this.delete(socket, identity, payload));
-      case 'react':
-        return answer(this.react(socket, identity, payload));
-      case 'editMessage':
-        return answer(this.edit(socket, identity, payload));
-      case 'deleteOwnMessage':
-        return answer(this.deleteOwn(socket, identity, payload));
-      case 'markRead': {
-        const parsed = markReadPayloadSchema.safeParse(payload);
-        if (!parsed.success) return answer(fail(CHAT_MESSAGES.badRequest));
-        if (!socket.rooms.has(parsed.data.room)) return answer(fail(CHAT_MESSAGES.notInRoom));
-        this.reads.read(identity.userId, parsed.data.room, parsed.data.id);
-        return answer({ ok: true });
-      }
-      case 'joinBoard':
-        return answer(this.boards.join({ ...identity, rooms: socket.rooms }, payload));
-      case 'drawStroke':
-        return answer(this.boards.draw({ ...identity, rooms: socket.rooms }, payload, board));
-      case 'strokeProgress':
-        return this.boards.progress({ ...identity, rooms: socket.rooms }, payload, board);
-      case 'undoStroke':
-        return answer(this.boards.undo({ ...identity, rooms: socket.rooms }, payload, board));
-      case 'clearBoard':
-        return answer(this.boards.clear({ ...identity, rooms: socket.rooms }, payload, board));
-      case 'coursePresence':
-        return answer(this.coursePresence(socket, identity, payload));
-      default:
-        return answer(fail(CHAT_MESSAGES.badRequest));
-    }
+      this.remove(room, id);
+      return { ok: true };
+    },
+    react: (caller, reaction) => this.react(caller, reaction),
+    editMessage: (caller, edit) => this.edit(caller, edit),
+    deleteOwnMessage: (caller, target) => this.deleteOwn(caller, target),
+    markRead: ({ identity }, { room, id }) => {
+      this.reads.read(identity.userId, room, id);
+      return { ok: true };
+    },
+    joinBoard: (_caller, value) => this.boards.join(value),
+    drawStroke: (caller, value) => this.boards.draw(caller.identity, value, this.boardCast(caller)),
+    strokeProgress: (caller, value) =>
+      this.boards.progress(caller.identity, value, this.boardCast(caller)),
+    undoStroke: (caller, value) => this.boards.undo(caller.identity, value, this.boardCast(caller)),
+    clearBoard: (caller, value) => this.boards.clear(value, this.boardCast(caller)),
+    coursePresence: (caller, value) => this.coursePresence(caller, value),
+  };
+
+  /** A board's events go out after the ack, as the server's do; progress not to its sender. */
+  private boardCast({ socket }: Caller): BoardBroadcast {
+    return (room, event, body, exceptSender = false) =>
+      later(() => this.toRoom(room, event, body, exceptSender ? socket : undefined));
   }
 
   /** The player's lesson (D61): the server's checks and label, then the course's presence. */
   private coursePresence(
-    socket: FakeChatSocket,
-    identity: Identity,
-    payload: unknown,
+    { socket, identity }: Caller,
+    { courseId, lessonId }: ChatEventValue<'coursePresence'>,
   ): ChatAck<CoursePresenceAck> {
-    const parsed = coursePresencePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { courseId, lessonId } = parsed.data;
     const room = courseRoomId(courseId);
     const refusal = this.roomRefusal(identity, room);
     if (refusal) {
@@ -518,37 +535,28 @@ export class FakeChatServer {
     return { ok: true, learners: this.members(room).length };
   }
 
-  private join(socket: FakeChatSocket, payload: unknown): ChatAck<JoinRoomAck> {
-    const room = chatRoomSchema.safeParse(payload);
-    if (!room.success) return fail(CHAT_MESSAGES.unknownRoom);
-    socket.rooms.add(room.data);
+  private join(socket: FakeChatSocket, room: ChatRoom): ChatAck<JoinRoomAck> {
+    socket.rooms.add(room);
     if (socket.identity) {
-      this.reads.opened(socket.identity.userId, socket.identity.name, room.data, this.messages);
+      this.reads.opened(socket.identity.userId, socket.identity.name, room, this.messages);
     }
-    this.broadcastPresence(room.data);
-    const all = this.messagesIn(room.data);
+    this.broadcastPresence(room);
+    const all = this.messagesIn(room);
     const page = all.slice(-CHAT_LIMITS.historyPageSize);
     return {
       ok: true,
       messages: page,
       hasMore: all.length > page.length,
-      members: this.members(room.data),
+      members: this.members(room),
       you: { userId: socket.identity?.userId ?? '' },
     };
   }
 
   private newMessage(
-    socket: FakeChatSocket,
-    identity: Identity,
-    payload: unknown,
+    { identity }: Caller,
+    { room, clientId, msg, name }: ChatEventValue<'newMessage'>,
   ): ChatAck<NewMessageAck> {
-    // The server's own rule (contract/chat.ts), then its order: the room, the limit, the store.
-    const checked = checkNewMessage(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, clientId, msg, name } = checked.message;
-    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
     const key = clientId === undefined ? undefined : `${identity.userId}:${clientId}`;
-    if (!this.take(identity.userId)) return fail(CHAT_MESSAGES.rateLimited);
     const stored = key === undefined ? undefined : this.byClientId.get(key);
     if (stored) return { ok: true, message: stored };
     const message = this.store({
@@ -567,20 +575,13 @@ export class FakeChatServer {
     return { ok: true, message };
   }
 
+  /** A page of the room's history before (or after) a message. */
   private history(
-    socket: FakeChatSocket,
-    payload: unknown,
+    room: ChatRoom,
+    anchorId: string,
     direction: 'before' | 'after',
   ): ChatAck<HistoryAck> {
-    const parsed =
-      direction === 'before'
-        ? loadHistoryPayloadSchema.safeParse(payload)
-        : syncHistoryPayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room } = parsed.data;
-    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
     const all = this.messagesIn(room);
-    const anchorId = 'before' in parsed.data ? parsed.data.before : parsed.data.after;
     const anchor = all.findIndex((message) => message._id === anchorId);
     if (anchor === -1) return fail(CHAT_MESSAGES.messageNotFound);
     const size = CHAT_LIMITS.historyPageSize;
@@ -590,23 +591,6 @@ export class FakeChatServer {
     }
     const rest = all.slice(anchor + 1);
     return { ok: true, messages: rest.slice(0, size), hasMore: rest.length > size };
-  }
-
-  private delete(
-    socket: FakeChatSocket,
-    identity: Identity,
-    payload: unknown,
-  ): ChatAck<{ ok: true }> {
-    const parsed = deleteMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    if (identity.role !== 'admin') return fail(CHAT_MESSAGES.adminsOnly);
-    const { room, id } = parsed.data;
-    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
-    if (!this.messages.some((message) => message._id === id && message.room === room)) {
-      return fail(CHAT_MESSAGES.messageNotFound);
-    }
-    this.remove(room, id);
-    return { ok: true };
   }
 
   /** Who reacted with what, by message id, oldest first (the server's chat_reactions). */
@@ -635,11 +619,10 @@ export class FakeChatServer {
     });
   }
 
-  private react(socket: FakeChatSocket, identity: Identity, payload: unknown): ChatAck<ReactAck> {
-    const checked = checkReaction(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, id, emoji } = checked.reaction;
-    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
+  private react(
+    { identity }: Caller,
+    { room, id, emoji }: ChatEventValue<'react'>,
+  ): ChatAck<ReactAck> {
     const target = this.messagesIn(room).find((message) => message._id === id);
     if (!target || target.deleted) return fail(CHAT_MESSAGES.messageNotFound);
     const rows = this.reactionRows.get(id) ?? [];
@@ -659,12 +642,10 @@ export class FakeChatServer {
 
   /** The author's own live message of the room within the edit window, or the refusal. */
   private ownMessage(
-    socket: FakeChatSocket,
     identity: Identity,
     room: ChatRoom,
     id: string,
   ): ChatMessage | { ok: false; error: string } {
-    if (!socket.rooms.has(room)) return fail(CHAT_MESSAGES.notInRoom);
     const target = this.messagesIn(room).find((message) => message._id === id);
     if (!target || target.deleted) return fail(CHAT_MESSAGES.messageNotFound);
     if (target.userId !== identity.userId) return fail(CHAT_MESSAGES.notYourMessage);
@@ -673,14 +654,10 @@ export class FakeChatServer {
   }
 
   private edit(
-    socket: FakeChatSocket,
-    identity: Identity,
-    payload: unknown,
+    { identity }: Caller,
+    { room, id, msg }: ChatEventValue<'editMessage'>,
   ): ChatAck<EditMessageAck> {
-    const checked = checkEditMessage(payload);
-    if (!checked.ok) return fail(checked.error);
-    const { room, id, msg } = checked.edit;
-    const target = this.ownMessage(socket, identity, room, id);
+    const target = this.ownMessage(identity, room, id);
     if ('ok' in target) return target;
     const editedAt = new Date().toISOString();
     const message = this.update(id, (current) => ({ ...current, msg, editedAt }));
@@ -689,14 +666,10 @@ export class FakeChatServer {
   }
 
   private deleteOwn(
-    socket: FakeChatSocket,
-    identity: Identity,
-    payload: unknown,
+    { identity }: Caller,
+    { room, id }: ChatEventValue<'deleteOwnMessage'>,
   ): ChatAck<{ ok: true }> {
-    const parsed = deleteMessagePayloadSchema.safeParse(payload);
-    if (!parsed.success) return fail(CHAT_MESSAGES.badRequest);
-    const { room, id } = parsed.data;
-    const target = this.ownMessage(socket, identity, room, id);
+    const target = this.ownMessage(identity, room, id);
     if ('ok' in target) return target;
     this.reactionRows.delete(id);
     this.update(id, (current) => ({
@@ -712,18 +685,15 @@ export class FakeChatServer {
   }
 
   /**
-   * 5 a second per user, burst 10 (CHAT_LIMITS), counted in the server's two windows
-   * (burstWindows): the first, and once it is taken, the burst's.
+   * One hit of the contract's rate rule (CHAT_RATE_RULES) for `userId`, counted in the server's
+   * two windows (burstWindows): the first, and once it is taken, the burst's.
    */
-  private take(userId: string): boolean {
+  private take(rule: ChatRateRule, userId: string): boolean {
     const now = this.rateClock();
-    const { spacingMs, extra, refillMs } = burstWindows(
-      CHAT_LIMITS.messagesPerSecond,
-      CHAT_LIMITS.messageBurst,
-    );
-    return (
-      this.count(userId, 1, spacingMs, now) || this.count(`${userId}:burst`, extra, refillMs, now)
-    );
+    const { perSecond, burst } = CHAT_RATE_RULES[rule];
+    const { spacingMs, extra, refillMs } = burstWindows(perSecond, burst);
+    const key = `${rule}:${userId}`;
+    return this.count(key, 1, spacingMs, now) || this.count(`${key}:burst`, extra, refillMs, now);
   }
 
   /** One hit in `key`'s window (opened by its first hit); false once `points` were counted. */
@@ -811,7 +781,12 @@ export class FakeChatServer {
   }
 
   /** To every socket in `room` (but `except`); a dropped one keeps it for a recovery. */
-  private toRoom(room: ChatRoom, event: ServerEvent, payload: unknown, except?: FakeChatSocket) {
+  private toRoom<E extends ChatServerEvent>(
+    room: ChatRoom,
+    event: E,
+    payload: ChatServerPayload<E>,
+    except?: FakeChatSocket,
+  ): void {
     for (const socket of this.sockets) {
       if (socket === except || !socket.rooms.has(room)) continue;
       if (socket.connected) socket.deliver(event, payload);

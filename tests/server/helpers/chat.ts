@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type {
   ChatAck,
-  ChatClientToServerEvents,
   ChatMessage,
-  ChatServerToClientEvents,
   HistoryAck,
   JoinRoomAck,
   NewMessageAck,
 } from '../../../contract/chat';
+import type {
+  ChatClientToServerEvents,
+  ChatServerToClientEvents,
+} from '../../../contract/chat-events';
 import type { Db } from '../../../server/db/client';
 
 export type ChatClient = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;

@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { BoardChange, Stroke } from '@contract/board';
 import type { ChatRoom } from '@contract/chat-rules';
-import type { ChatSocket } from '@/lib/socket';
+import type { ChatConnection } from '@/lib/chat-connection';
 import { OFFLINE } from '../hooks/use-chat-room';
 import { boardReducer, initialBoardState, type BoardState } from './board-state';
 
 type Options = {
   room: ChatRoom;
-  /**
-   * The chat room's connection (the board shares it and its sign-in). Call this hook after
-   * useChatRoom: its effects then run after the socket is opened.
-   */
-  socketRef: RefObject<ChatSocket | null>;
+  /** The chat room's connection (useChatConnection): the board shares it and its sign-in. */
+  connection: ChatConnection;
   /** The chat room is joined on this connection: the board may be opened. */
   joined: boolean;
   /** The signed-in user's id in the chat (whose strokes Undo takes back). */
@@ -37,7 +34,7 @@ export type RoomBoardApi = {
  * applied to a board the answer then replaces. Strokes sent while offline go out once it is back
  * (the server stores a stroke id once).
  */
-export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoardApi {
+export function useRoomBoard({ room, connection, joined, you }: Options): RoomBoardApi {
   const [state, dispatch] = useReducer(boardReducer, initialBoardState);
   const [error, setError] = useState<string | null>(null);
   const stateRef = useRef(state);
@@ -51,8 +48,8 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
   const joinedRef = useRef(joined);
 
   const sendStroke = useCallback(
-    (target: ChatSocket, stroke: Stroke) => {
-      target.emit('drawStroke', { room, stroke }, (answer) => {
+    (stroke: Stroke) => {
+      connection.request('drawStroke', { room, stroke }, (answer) => {
         if (answer.ok) {
           const userId = youRef.current ?? '';
           dispatch({
@@ -65,17 +62,15 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
         }
       });
     },
-    [room],
+    [connection, room],
   );
 
   const open = useCallback(() => {
-    const socket = socketRef.current;
-    if (!socket) return;
     buffered.current = [];
     const { loaded, seq } = stateRef.current;
     // A timing mark only (bench/board-open.ts: requested → drawn).
     performance.mark('board-requested');
-    socket.emit('joinBoard', loaded ? { room, after: seq } : { room }, (answer) => {
+    connection.request('joinBoard', loaded ? { room, after: seq } : { room }, (answer) => {
       const waiting = buffered.current ?? [];
       buffered.current = null;
       if (!answer.ok) {
@@ -85,39 +80,34 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
       dispatch({ type: 'joined', answer });
       for (const change of waiting) dispatch({ type: 'change', change });
       // Strokes drawn while the board was away.
-      for (const stroke of stateRef.current.pending) sendStroke(socket, stroke);
+      for (const stroke of stateRef.current.pending) sendStroke(stroke);
     });
-  }, [socketRef, room, sendStroke]);
+  }, [connection, room, sendStroke]);
 
   useEffect(() => {
-    const socket = socketRef.current;
-    if (!socket) return;
     const receive = (change: BoardChange) => {
       if (buffered.current) buffered.current.push(change);
       else dispatch({ type: 'change', change });
     };
-    socket.on('boardStroke', (stroke) => {
-      if (stroke.room === room) receive({ kind: 'stroke', stroke });
-    });
-    socket.on('strokeRemoved', (event) => {
-      if (event.room === room) receive({ kind: 'removed', id: event.id, seq: event.seq });
-    });
-    socket.on('boardCleared', (event) => {
-      if (event.room === room) receive({ kind: 'cleared', seq: event.seq });
-    });
-    socket.on('strokeProgress', (event) => {
-      if (event.room === room) dispatch({ type: 'progress', event });
-    });
-    const left = () => dispatch({ type: 'left' });
-    socket.on('disconnect', left);
+    const unsubscribe = [
+      connection.on('boardStroke', (stroke) => {
+        if (stroke.room === room) receive({ kind: 'stroke', stroke });
+      }),
+      connection.on('strokeRemoved', (event) => {
+        if (event.room === room) receive({ kind: 'removed', id: event.id, seq: event.seq });
+      }),
+      connection.on('boardCleared', (event) => {
+        if (event.room === room) receive({ kind: 'cleared', seq: event.seq });
+      }),
+      connection.on('strokeProgress', (event) => {
+        if (event.room === room) dispatch({ type: 'progress', event });
+      }),
+      connection.on('disconnect', () => dispatch({ type: 'left' })),
+    ];
     return () => {
-      socket.off('boardStroke');
-      socket.off('strokeRemoved');
-      socket.off('boardCleared');
-      socket.off('strokeProgress');
-      socket.off('disconnect', left);
+      for (const off of unsubscribe) off();
     };
-  }, [socketRef, room]);
+  }, [connection, room]);
 
   // Opened with the room, and opened again (from the last change held) after a rejoin or a gap.
   useEffect(() => {
@@ -130,44 +120,41 @@ export function useRoomBoard({ room, socketRef, joined, you }: Options): RoomBoa
 
   const progress = useCallback(
     (stroke: Stroke) => {
-      const socket = socketRef.current;
-      if (socket?.connected && joinedRef.current)
-        socket.emit('strokeProgress', { room, ...stroke });
+      if (connection.connected && joinedRef.current) {
+        connection.request('strokeProgress', { room, ...stroke });
+      }
     },
-    [socketRef, room],
+    [connection, room],
   );
 
   const finish = useCallback(
     (stroke: Stroke) => {
       dispatch({ type: 'sent', stroke });
-      const socket = socketRef.current;
-      if (socket?.connected && joinedRef.current && buffered.current === null) {
-        sendStroke(socket, stroke);
+      if (connection.connected && joinedRef.current && buffered.current === null) {
+        sendStroke(stroke);
       }
     },
-    [socketRef, sendStroke],
+    [connection, sendStroke],
   );
 
   const undo = useCallback(() => {
-    const socket = socketRef.current;
-    if (!socket?.connected) return setError(OFFLINE);
-    socket.emit('undoStroke', { room }, (answer) => {
+    if (!connection.connected) return setError(OFFLINE);
+    connection.request('undoStroke', { room }, (answer) => {
       if (answer.ok) {
         dispatch({ type: 'change', change: { kind: 'removed', id: answer.id, seq: answer.seq } });
       } else {
         setError(answer.error);
       }
     });
-  }, [socketRef, room]);
+  }, [connection, room]);
 
   const clear = useCallback(() => {
-    const socket = socketRef.current;
-    if (!socket?.connected) return setError(OFFLINE);
-    socket.emit('clearBoard', { room }, (answer) => {
+    if (!connection.connected) return setError(OFFLINE);
+    connection.request('clearBoard', { room }, (answer) => {
       if (answer.ok) dispatch({ type: 'change', change: { kind: 'cleared', seq: answer.seq } });
       else setError(answer.error);
     });
-  }, [socketRef, room]);
+  }, [connection, room]);
 
   const dismissError = useCallback(() => setError(null), []);
 

@@ -6,6 +6,7 @@ import { UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { confirmDialog } from '@/lib/dialogs';
 import type { ChatMember, ChatState } from '../chat-state';
+import { useChatConnection } from '../hooks/use-chat-connection';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useMarkRead } from '../hooks/use-mark-read';
 import { useNow } from '../relative-time';
@@ -67,9 +68,10 @@ export function ChatRoomScreen({
   initialDraft,
 }: Props) {
   const id = useId();
+  // One connection for the room's messages, its board and its unread mark.
+  const connection = useChatConnection(name);
   const {
     state,
-    socketRef,
     send,
     loadOlder,
     deleteMessage,
@@ -79,11 +81,11 @@ export function ChatRoomScreen({
     typing,
     setError,
     setDraft,
-  } = useChatRoom({ room, name, onSessionRejected, initialDraft });
-  const board = useRoomBoard({ room, socketRef, joined: state.joined, you: state.you });
+  } = useChatRoom({ connection, room, name, onSessionRejected, initialDraft });
+  const board = useRoomBoard({ connection, room, joined: state.joined, you: state.you });
   useMarkRead({
     room,
-    socketRef,
+    connection,
     joined: state.joined,
     newestId: state.messages.at(-1)?._id,
   });

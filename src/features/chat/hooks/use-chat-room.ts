@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { CHAT_MESSAGES, type ChatReactionEmoji, type ChatRoom } from '@contract/chat-rules';
 import { accessToken } from '@/lib/access-token';
-import { createChatSocket, type ChatSocket } from '@/lib/socket';
+import type { ChatConnection } from '@/lib/chat-connection';
 import { chatReducer, initialChatState, type ChatState, type OutgoingMessage } from '../chat-state';
 
 /** How long someone's "is typing…" stays after their last typing event. */
@@ -10,6 +10,8 @@ export const TYPING_SHOWN_MS = 3000;
 export const TYPING_THROTTLE_MS = 2000;
 
 type Options = {
+  /** The screen's connection (useChatConnection), which the room's board shares. */
+  connection: ChatConnection;
   room: ChatRoom;
   /** The display name sent with messages and typing events. */
   name: string;
@@ -21,11 +23,6 @@ type Options = {
 
 export type ChatRoomApi = {
   state: ChatState;
-  /**
-   * The room's connection (null until it opens), for the room's board, which shares it: read in
-   * effects declared after this hook's (they run after it opened the socket) and in callbacks.
-   */
-  socketRef: RefObject<ChatSocket | null>;
   /** Sends `text` (already trimmed and checked), now or once the socket is back. */
   send: (text: string) => void;
   loadOlder: () => void;
@@ -59,12 +56,17 @@ function newClientId(): string {
  * arrives — re-sending it with the same clientId after a reconnect — and turns the server's
  * events into state.
  */
-export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Options): ChatRoomApi {
+export function useChatRoom({
+  connection,
+  room,
+  name,
+  onSessionRejected,
+  initialDraft,
+}: Options): ChatRoomApi {
   const [state, dispatch] = useReducer(chatReducer, initialDraft, (draft) => ({
     ...initialChatState,
     draft: draft ?? '',
   }));
-  const socketRef = useRef<ChatSocket | null>(null);
   // The socket's handlers read the latest state and props without re-subscribing.
   const stateRef = useRef(state);
   const nameRef = useRef(name);
@@ -77,8 +79,8 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
   const lastTypingAt = useRef(0);
 
   const emitOutgoing = useCallback(
-    (socket: ChatSocket, outgoing: OutgoingMessage) => {
-      socket.emit(
+    (outgoing: OutgoingMessage) => {
+      connection.request(
         'newMessage',
         {
           newMessage: { time: new Date().toISOString(), msg: outgoing.text, name: nameRef.current },
@@ -94,12 +96,10 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
         },
       );
     },
-    [room],
+    [connection, room],
   );
 
   useEffect(() => {
-    const socket = createChatSocket(nameRef.current);
-    socketRef.current = socket;
     let closed = false;
     // The access token this connection was opened with (socket.io sends the stored one).
     let connectedWith: string | null = null;
@@ -108,11 +108,11 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
     /** Sends the waiting message again (same clientId) unless the server already stored it. */
     const flushOutgoing = () => {
       const { outgoing } = stateRef.current;
-      if (outgoing && outgoing.messageId === null) emitOutgoing(socket, outgoing);
+      if (outgoing && outgoing.messageId === null) emitOutgoing(outgoing);
     };
 
     const join = () => {
-      socket.emit('joinRoom', room, (answer) => {
+      connection.request('joinRoom', room, (answer) => {
         if (closed) return;
         if (!answer.ok) {
           dispatch({ type: 'failed', error: answer.error });
@@ -127,7 +127,7 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
         // Back after a drop socket.io could not recover: fetch what was missed since the newest
         // message we have (past one page, or when that fails, the reducer starts again from the
         // latest page the join sent).
-        socket.emit('syncHistory', { room, after: last._id }, (sync) => {
+        connection.request('syncHistory', { room, after: last._id }, (sync) => {
           if (closed) return;
           dispatch({
             type: 'joined',
@@ -139,160 +139,152 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
       });
     };
 
-    socket.on('connect', () => {
-      connectedWith = accessToken.get();
-      dispatch({ type: 'connected' });
-      // A recovered connection is still in the room and was sent the events it missed; with
-      // several server processes a message stored while the session was being restored can slip
-      // past that replay, so what came after the newest message held is asked for too.
-      if (socket.recovered && stateRef.current.you !== null) {
-        dispatch({ type: 'recovered' });
-        flushOutgoing();
-        const last = stateRef.current.messages.at(-1);
-        if (last) {
-          socket.emit('syncHistory', { room, after: last._id }, (sync) => {
-            if (!closed && sync.ok) dispatch({ type: 'synced', answer: sync });
-          });
+    const unsubscribe = [
+      connection.on('connect', () => {
+        connectedWith = accessToken.get();
+        dispatch({ type: 'connected' });
+        // A recovered connection is still in the room and was sent the events it missed; with
+        // several server processes a message stored while the session was being restored can
+        // slip past that replay, so what came after the newest message held is asked for too.
+        if (connection.recovered && stateRef.current.you !== null) {
+          dispatch({ type: 'recovered' });
+          flushOutgoing();
+          const last = stateRef.current.messages.at(-1);
+          if (last) {
+            connection.request('syncHistory', { room, after: last._id }, (sync) => {
+              if (!closed && sync.ok) dispatch({ type: 'synced', answer: sync });
+            });
+          }
+          return;
         }
-        return;
-      }
-      join();
-    });
-    socket.on('disconnect', (reason) => {
-      dispatch({ type: 'disconnected' });
-      // The server ended the session (its token expired, or the account is gone): socket.io does
-      // not reconnect by itself. A token renewed meanwhile opens a new connection; otherwise the
-      // session is over, as on a 401.
-      if (closed || reason !== 'io server disconnect') return;
-      const current = accessToken.get();
-      if (current !== null && current !== connectedWith) socket.connect();
-      else rejectedRef.current();
-    });
-    socket.on('connect_error', (error) => {
-      if (SESSION_ERRORS.includes(error.message)) {
-        rejectedRef.current();
-        return;
-      }
-      // socket.io retries by itself unless the server refused the connection (e.g. too many).
-      if (socket.active) dispatch({ type: 'disconnected' });
-      else dispatch({ type: 'failed', error: error.message });
-    });
-    socket.on('getLatestMessage', (message) => {
-      if (message.room === room) dispatch({ type: 'received', message });
-    });
-    // Messages stored in the same moment arrive together, oldest first.
-    socket.on('getLatestMessages', (messages) => {
-      for (const message of messages) {
+        join();
+      }),
+      connection.on('disconnect', (reason) => {
+        dispatch({ type: 'disconnected' });
+        // The server ended the session (its token expired, or the account is gone): socket.io
+        // does not reconnect by itself. A token renewed meanwhile opens a new connection;
+        // otherwise the session is over, as on a 401.
+        if (closed || reason !== 'io server disconnect') return;
+        const current = accessToken.get();
+        if (current !== null && current !== connectedWith) connection.connect();
+        else rejectedRef.current();
+      }),
+      connection.on('connect_error', (error) => {
+        if (SESSION_ERRORS.includes(error.message)) {
+          rejectedRef.current();
+          return;
+        }
+        // socket.io retries by itself unless the server refused the connection (e.g. too many).
+        if (connection.active) dispatch({ type: 'disconnected' });
+        else dispatch({ type: 'failed', error: error.message });
+      }),
+      connection.on('getLatestMessage', (message) => {
         if (message.room === room) dispatch({ type: 'received', message });
-      }
-    });
-    socket.on('messageDeleted', (event) => {
-      if (event.room === room) dispatch({ type: 'deleted', id: event.id });
-    });
-    socket.on('reactionsChanged', (event) => {
-      if (event.room === room) {
-        dispatch({ type: 'reactionsChanged', id: event.id, reactions: event.reactions });
-      }
-    });
-    socket.on('messageEdited', (event) => {
-      if (event.room === room) {
-        dispatch({ type: 'edited', id: event.id, msg: event.msg, editedAt: event.editedAt });
-      }
-    });
-    socket.on('messageTombstoned', (event) => {
-      if (event.room === room) dispatch({ type: 'tombstoned', id: event.id });
-    });
-    socket.on('presence', (event) => {
-      if (event.room === room) dispatch({ type: 'presence', members: event.members });
-    });
-    socket.on('typing', (event) => {
-      if (event.userId === stateRef.current.you) return;
-      dispatch({
-        type: 'typing',
-        person: { userId: event.userId, name: event.name, until: Date.now() + TYPING_SHOWN_MS },
-      });
-      const timer = setTimeout(() => {
-        typingTimers.delete(timer);
-        dispatch({ type: 'typingExpired', now: Date.now() });
-      }, TYPING_SHOWN_MS + 50);
-      typingTimers.add(timer);
-    });
-    socket.connect();
+      }),
+      // Messages stored in the same moment arrive together, oldest first.
+      connection.on('getLatestMessages', (messages) => {
+        for (const message of messages) {
+          if (message.room === room) dispatch({ type: 'received', message });
+        }
+      }),
+      connection.on('messageDeleted', (event) => {
+        if (event.room === room) dispatch({ type: 'deleted', id: event.id });
+      }),
+      connection.on('reactionsChanged', (event) => {
+        if (event.room === room) {
+          dispatch({ type: 'reactionsChanged', id: event.id, reactions: event.reactions });
+        }
+      }),
+      connection.on('messageEdited', (event) => {
+        if (event.room === room) {
+          dispatch({ type: 'edited', id: event.id, msg: event.msg, editedAt: event.editedAt });
+        }
+      }),
+      connection.on('messageTombstoned', (event) => {
+        if (event.room === room) dispatch({ type: 'tombstoned', id: event.id });
+      }),
+      connection.on('presence', (event) => {
+        if (event.room === room) dispatch({ type: 'presence', members: event.members });
+      }),
+      connection.on('typing', (event) => {
+        if (event.userId === stateRef.current.you) return;
+        dispatch({
+          type: 'typing',
+          person: { userId: event.userId, name: event.name, until: Date.now() + TYPING_SHOWN_MS },
+        });
+        const timer = setTimeout(() => {
+          typingTimers.delete(timer);
+          dispatch({ type: 'typingExpired', now: Date.now() });
+        }, TYPING_SHOWN_MS + 50);
+        typingTimers.add(timer);
+      }),
+    ];
 
     return () => {
       closed = true;
       for (const timer of typingTimers) clearTimeout(timer);
-      socket.removeAllListeners();
-      socket.disconnect();
-      socketRef.current = null;
+      for (const off of unsubscribe) off();
     };
-  }, [room, emitOutgoing]);
+  }, [connection, room, emitOutgoing]);
 
   const send = useCallback(
     (text: string) => {
       const outgoing: OutgoingMessage = { clientId: newClientId(), text, messageId: null };
       dispatch({ type: 'send', clientId: outgoing.clientId, text });
-      const socket = socketRef.current;
       // Offline (or re-joining): it goes out once the room is joined again.
-      if (socket?.connected && stateRef.current.joined) emitOutgoing(socket, outgoing);
+      if (connection.connected && stateRef.current.joined) emitOutgoing(outgoing);
       lastTypingAt.current = 0;
     },
-    [emitOutgoing],
+    [connection, emitOutgoing],
   );
 
   const loadOlder = useCallback(() => {
     const { hasMore, loadingOlder, messages, joined } = stateRef.current;
-    const socket = socketRef.current;
     const oldest = messages[0];
-    if (!hasMore || loadingOlder || !oldest || !joined || !socket?.connected) return;
+    if (!hasMore || loadingOlder || !oldest || !joined || !connection.connected) return;
     // Marked at once, so a burst of scroll events asks once.
     stateRef.current = { ...stateRef.current, loadingOlder: true };
     dispatch({ type: 'olderRequested' });
-    socket.emit('loadHistory', { room, before: oldest._id }, (answer) => {
+    connection.request('loadHistory', { room, before: oldest._id }, (answer) => {
       if (answer.ok) dispatch({ type: 'olderLoaded', answer });
       else dispatch({ type: 'olderFailed', error: answer.error });
     });
-  }, [room]);
+  }, [connection, room]);
+
+  /** Whether the connection is up; if not, the user is told they are offline. */
+  const online = useCallback((): boolean => {
+    if (connection.connected) return true;
+    dispatch({ type: 'error', error: OFFLINE });
+    return false;
+  }, [connection]);
 
   const deleteMessage = useCallback(
     (id: string) => {
-      const socket = socketRef.current;
-      if (!socket?.connected) {
-        dispatch({ type: 'error', error: OFFLINE });
-        return;
-      }
-      socket.emit('deleteMessage', { room, id }, (answer) => {
+      if (!online()) return;
+      connection.request('deleteMessage', { room, id }, (answer) => {
         if (answer.ok) dispatch({ type: 'deleted', id });
         else dispatch({ type: 'error', error: answer.error });
       });
     },
-    [room],
+    [connection, room, online],
   );
-
-  /** The connected socket, or null after telling the user they are offline. */
-  const onlineSocket = useCallback((): ChatSocket | null => {
-    const socket = socketRef.current;
-    if (socket?.connected) return socket;
-    dispatch({ type: 'error', error: OFFLINE });
-    return null;
-  }, []);
 
   const react = useCallback(
     (id: string, emoji: ChatReactionEmoji) => {
-      onlineSocket()?.emit('react', { room, id, emoji }, (answer) => {
+      if (!online()) return;
+      connection.request('react', { room, id, emoji }, (answer) => {
         if (answer.ok) dispatch({ type: 'reactionsChanged', id, reactions: answer.reactions });
         else dispatch({ type: 'error', error: answer.error });
       });
     },
-    [room, onlineSocket],
+    [connection, room, online],
   );
 
   const editMessage = useCallback(
     (id: string, msg: string) =>
       new Promise<boolean>((resolve) => {
-        const socket = onlineSocket();
-        if (!socket) return resolve(false);
-        socket.emit('editMessage', { room, id, msg }, (answer) => {
+        if (!online()) return resolve(false);
+        connection.request('editMessage', { room, id, msg }, (answer) => {
           if (answer.ok) {
             const { message } = answer;
             dispatch({ type: 'error', error: null });
@@ -303,34 +295,33 @@ export function useChatRoom({ room, name, onSessionRejected, initialDraft }: Opt
           resolve(answer.ok);
         });
       }),
-    [room, onlineSocket],
+    [connection, room, online],
   );
 
   const deleteOwnMessage = useCallback(
     (id: string) => {
-      onlineSocket()?.emit('deleteOwnMessage', { room, id }, (answer) => {
+      if (!online()) return;
+      connection.request('deleteOwnMessage', { room, id }, (answer) => {
         if (answer.ok) dispatch({ type: 'tombstoned', id });
         else dispatch({ type: 'error', error: answer.error });
       });
     },
-    [room, onlineSocket],
+    [connection, room, online],
   );
 
   const typing = useCallback(() => {
-    const socket = socketRef.current;
     const now = Date.now();
-    if (!socket?.connected || !stateRef.current.joined) return;
+    if (!connection.connected || !stateRef.current.joined) return;
     if (now - lastTypingAt.current < TYPING_THROTTLE_MS) return;
     lastTypingAt.current = now;
-    socket.emit('typing', { room, name: nameRef.current });
-  }, [room]);
+    connection.request('typing', { room, name: nameRef.current });
+  }, [connection, room]);
 
   const setError = useCallback((error: string | null) => dispatch({ type: 'error', error }), []);
   const setDraft = useCallback((draft: string) => dispatch({ type: 'draftChanged', draft }), []);
 
   return {
     state,
-    socketRef,
     send,
     loadOlder,
     deleteMessage,

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ChatRoom } from '@contract/chat-rules';
 import { baseApi } from '@/lib/api/base-api';
-import type { ChatSocket } from '@/lib/socket';
+import type { ChatConnection } from '@/lib/chat-connection';
 import { useAppDispatch } from '@/lib/redux-hooks';
 
 /** Messages arriving in a burst are marked read once. */
@@ -9,7 +9,7 @@ const MARK_DELAY_MS = 500;
 
 type Options = {
   room: ChatRoom;
-  socketRef: RefObject<ChatSocket | null>;
+  connection: ChatConnection;
   joined: boolean;
   /** The newest message shown (its id), if any. */
   newestId: string | undefined;
@@ -21,7 +21,7 @@ type Options = {
  * the room reads it on the server by itself. Each time, the unread badges (GET /chat/unread) are
  * asked again.
  */
-export function useMarkRead({ room, socketRef, joined, newestId }: Options): void {
+export function useMarkRead({ room, connection, joined, newestId }: Options): void {
   const dispatch = useAppDispatch();
   const marked = useRef<string | undefined>(undefined);
 
@@ -37,10 +37,9 @@ export function useMarkRead({ room, socketRef, joined, newestId }: Options): voi
   useEffect(() => {
     if (!joined || newestId === undefined) return;
     const mark = () => {
-      const socket = socketRef.current;
-      if (document.visibilityState !== 'visible' || !socket?.connected) return;
+      if (document.visibilityState !== 'visible' || !connection.connected) return;
       if (marked.current !== undefined && BigInt(marked.current) >= BigInt(newestId)) return;
-      socket.emit('markRead', { room, id: newestId }, (answer) => {
+      connection.request('markRead', { room, id: newestId }, (answer) => {
         if (!answer.ok) return;
         marked.current = newestId;
         dispatch(baseApi.util.invalidateTags(['ChatUnread']));
@@ -52,5 +51,5 @@ export function useMarkRead({ room, socketRef, joined, newestId }: Options): voi
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', mark);
     };
-  }, [room, socketRef, joined, newestId, dispatch]);
+  }, [room, connection, joined, newestId, dispatch]);
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { lessonPresenceLabel } from '@contract/course-rules';
 import { UsersIcon } from '@/components/icons';
 import { chatName } from '@/lib/chat-name';
-import type { ChatSocket } from '@/lib/socket';
+import type { ChatConnection } from '@/lib/chat-connection';
 
 type Props = {
   courseId: string;
@@ -17,17 +17,17 @@ type Props = {
  * connection tells the server which lesson is open (`coursePresence`; the server checks the
  * learner owns the course and labels the lesson itself), so the course room's member list shows
  * "Sam — Lesson 4: Hooks"; it counts the course's learners online (`courseLearners`: in the room
- * or in the player, each once). socket.io-client is loaded on first use, out of the player's
- * chunk. Shows nothing until counted, or when the server refuses (not a learner of the course).
+ * or in the player, each once). The connection (with socket.io-client) is loaded on first use,
+ * out of the player's chunk. Shows nothing until counted, or when the server refuses (not a learner of the course).
  */
 export function CourseLearnersOnline({ courseId, lessonId, lessonNumber, lessonTitle }: Props) {
   const [count, setCount] = useState<number | null>(null);
-  const socketRef = useRef<ChatSocket | null>(null);
+  const connectionRef = useRef<ChatConnection | null>(null);
   const lessonRef = useRef(lessonId);
 
   /** Tells the server the lesson open now (on every connection, and on each new lesson). */
-  const announce = (socket: ChatSocket) => {
-    socket.emit('coursePresence', { courseId, lessonId: lessonRef.current }, (answer) => {
+  const announce = (connection: ChatConnection) => {
+    connection.request('coursePresence', { courseId, lessonId: lessonRef.current }, (answer) => {
       setCount(answer.ok ? answer.learners : null);
     });
   };
@@ -37,32 +37,30 @@ export function CourseLearnersOnline({ courseId, lessonId, lessonNumber, lessonT
   });
 
   useEffect(() => {
+    let close: (() => void) | null = null;
     let closed = false;
-    let socket: ChatSocket | null = null;
-    void import('@/lib/socket').then(({ createChatSocket }) => {
+    void import('@/lib/chat-connection').then(({ ChatConnection }) => {
       if (closed) return;
-      socket = createChatSocket(chatName.get() ?? undefined);
-      socketRef.current = socket;
-      const open = socket;
-      open.on('connect', () => announceRef.current(open));
-      open.on('disconnect', () => setCount(null));
-      open.on('courseLearners', (event) => {
+      const connection = new ChatConnection();
+      connectionRef.current = connection;
+      connection.on('connect', () => announceRef.current(connection));
+      connection.on('disconnect', () => setCount(null));
+      connection.on('courseLearners', (event) => {
         if (event.courseId === courseId) setCount(event.count);
       });
-      open.connect();
+      close = connection.open(chatName.get() ?? undefined);
     });
     return () => {
       closed = true;
-      socket?.removeAllListeners();
-      socket?.disconnect();
-      socketRef.current = null;
+      close?.();
+      connectionRef.current = null;
     };
   }, [courseId]);
 
   useEffect(() => {
     lessonRef.current = lessonId;
-    const socket = socketRef.current;
-    if (socket?.connected) announceRef.current(socket);
+    const connection = connectionRef.current;
+    if (connection?.connected) announceRef.current(connection);
   }, [lessonId]);
 
   if (count === null) return null;
