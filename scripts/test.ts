@@ -1,4 +1,6 @@
 // `npm test`: lint, typecheck and the suites, in order; stops at the first failure.
+// `npm run test:quick` (`--quick`): the static checks, the web suite and the server suite on
+// PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
 import { run } from './lib/processes';
 import { testFilesMatching } from './lib/test-files';
@@ -11,6 +13,7 @@ type Step = { name: string; command: string; args: string[]; env?: Record<string
  */
 type Stage = Step | { together: [Step, ...Step[]] };
 
+const quick = process.argv.includes('--quick');
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
 /**
@@ -42,7 +45,7 @@ const e2eBuild: Step = {
   args: ['scripts/e2e.ts', '--build-only'],
 };
 
-const stages: Stage[] = [
+const checksAndUnitSuites: Stage[] = [
   // The static checks only read the tree: two at a time keep both cores busy.
   {
     together: [
@@ -73,23 +76,33 @@ const stages: Stage[] = [
     args: ['run', '--project', 'server'],
     env: { TEST_DATABASE_URL: '' },
   },
-  postgresUrl
-    ? {
-        together: [
-          {
-            name: 'server tests (PostgreSQL)',
-            command: 'node_modules/.bin/vitest',
-            args: ['run', '--project', 'server', ...suitesUsingDatabase()],
-            env: { TEST_DATABASE_URL: postgresUrl },
-          },
-          scaleTests,
-          e2eBuild,
-        ],
-      }
-    : { together: [scaleTests, e2eBuild] },
-  { name: 'e2e tests', command: 'node_modules/.bin/tsx', args: ['scripts/e2e.ts', '--no-build'] },
-  devMockTests,
 ];
+
+const stages: Stage[] = quick
+  ? checksAndUnitSuites
+  : [
+      ...checksAndUnitSuites,
+      postgresUrl
+        ? {
+            together: [
+              {
+                name: 'server tests (PostgreSQL)',
+                command: 'node_modules/.bin/vitest',
+                args: ['run', '--project', 'server', ...suitesUsingDatabase()],
+                env: { TEST_DATABASE_URL: postgresUrl },
+              },
+              scaleTests,
+              e2eBuild,
+            ],
+          }
+        : { together: [scaleTests, e2eBuild] },
+      {
+        name: 'e2e tests',
+        command: 'node_modules/.bin/tsx',
+        args: ['scripts/e2e.ts', '--no-build'],
+      },
+      devMockTests,
+    ];
 
 /** Runs a step with its output held back; resolves with its exit code and that output. */
 function runHeld(step: Step): Promise<{ code: number; output: string }> {

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookListSchema, bookPageSchema } from '../../contract/books';
 import type { Queryable } from '../../server/db/client';
-import { migrate } from '../../server/db/migrate';
-import { seedCatalogue } from '../../server/db/seed';
 import { createCatalogue } from '../../server/services/catalogue';
 import { createTestDb, type TestDb } from './helpers/build-test-app';
 
@@ -31,9 +29,7 @@ const namesOf = (json: Buffer) =>
 describe('the catalogue cache', () => {
   let testDb: TestDb;
   beforeEach(async () => {
-    testDb = await createTestDb();
-    await migrate(testDb.db);
-    await seedCatalogue(testDb.db);
+    testDb = await createTestDb('catalogue');
   });
   afterEach(async () => {
     await testDb.destroy();

@@ -7,8 +7,6 @@ import { RENDERER_DIR, RENDERER_FILE } from '../../contract/prerendered';
 import { listBooks } from '../../server/db/repositories/books';
 import { createPageSnapshots, type PageSnapshots } from '../../server/services/page-snapshots';
 import { createTestDb, type TestDb } from './helpers/build-test-app';
-import { migrate } from '../../server/db/migrate';
-import { seedCatalogue } from '../../server/db/seed';
 
 // The snapshots' timing (docs/decisions.md D63), with a renderer of a few lines that writes a
 // book's name and stock as the page, and whose data reads can be held: a pass under way is seen.
@@ -51,9 +49,7 @@ describe('page snapshots over time', () => {
     await mkdir(path.join(dir, RENDERER_DIR));
     await writeFile(path.join(dir, RENDERER_DIR, RENDERER_FILE), RENDERER);
     await writeFile(path.join(dir, 'index.html'), SHELL);
-    testDb = await createTestDb();
-    await migrate(testDb.db);
-    await seedCatalogue(testDb.db);
+    testDb = await createTestDb('catalogue');
     const { items } = await listBooks(testDb.db, { limit: 1 });
     bookId = items[0]!._id;
     gates.snapshotBookId = bookId;

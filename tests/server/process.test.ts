@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../../scripts/stripe-emulator/emulator';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,8 +13,30 @@ type Running = { child: ChildProcess; output: () => string; exited: Promise<numb
 
 const FROM_SOURCE = ['--import', 'tsx', 'server/index.ts'];
 
-/** Starts the server as the real process (from source by default), with a clean environment. */
-function startServer(env: Record<string, string>, args: string[] = FROM_SOURCE): Running {
+// Inside the repository, so its imports resolve from node_modules as in a production install.
+const outDir = path.join(ROOT, 'node_modules/.cache', `dist-server-test-${process.pid}`);
+/**
+ * The server as `npm run build` compiles it, built once for the file: tsx transpiling the whole
+ * server again for every process took 20-40 s each on a loaded machine (docs/decisions.md D72).
+ * One test still starts it from source, as `npm run dev` does.
+ */
+const COMPILED = ['--enable-source-maps', path.join(outDir, 'index.js')];
+let buildCode: number | null = null;
+
+beforeAll(async () => {
+  const build = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/build-server.ts', '--outDir', outDir],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  [buildCode] = (await once(build, 'exit')) as [number | null];
+}, 120_000);
+afterAll(async () => {
+  await rm(outDir, { recursive: true, force: true });
+});
+
+/** Starts the server as the real process (compiled by default), with a clean environment. */
+function startServer(env: Record<string, string>, args: string[] = COMPILED): Running {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -57,12 +79,13 @@ afterEach(() => {
 });
 
 describe('server process', () => {
-  it('serves the API and exits cleanly on SIGINT', async () => {
-    const server = startServer({});
+  it('serves the API from source (as npm run dev runs it) and exits cleanly on SIGINT', async () => {
+    const server = startServer({}, FROM_SOURCE);
     started.push(server.child);
+    // tsx transpiles the whole server first: slower than the compiled starts below.
     const [, url] = await waitFor(
       () => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/),
-      20_000,
+      40_000,
     );
 
     const health = await fetch(`${url}/api/health`);
@@ -74,7 +97,7 @@ describe('server process', () => {
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('server stopped');
-  });
+  }, 60_000);
 
   it('exits with 1 and names the problem when the environment is invalid', async () => {
     const server = startServer({ PORT: 'eighty', NODE_ENV: 'production', ADMIN_EMAILS: 'nope' });
@@ -189,26 +212,13 @@ describe('card payment at start-up (docs/deploy.md, "Stripe")', () => {
 });
 
 describe('compiled server (npm run build, npm start)', () => {
-  // Inside the repository, so its imports resolve from node_modules as in a production install.
-  const outDir = path.join(ROOT, 'node_modules/.cache', `dist-server-test-${process.pid}`);
-  afterAll(async () => {
-    await rm(outDir, { recursive: true, force: true });
-  });
-
   it('builds, starts under plain Node in production, and answers /api/health', async () => {
-    const build = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/build-server.ts', '--outDir', outDir],
-      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    const [code] = (await once(build, 'exit')) as [number | null];
-    expect(code).toBe(0);
-
-    // No tsx: the artefact must run on Node alone.
-    const server = startServer(
-      { NODE_ENV: 'production', ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex') },
-      ['--enable-source-maps', path.join(outDir, 'index.js')],
-    );
+    // Built in beforeAll. No tsx: the artefact must run on Node alone.
+    expect(buildCode).toBe(0);
+    const server = startServer({
+      NODE_ENV: 'production',
+      ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    });
     started.push(server.child);
     const [, url] = await waitFor(
       () => server.output().match(/ready at (http:\/\/[\d.]+:\d+)/),

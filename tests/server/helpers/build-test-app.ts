@@ -2,14 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { createPgliteDb, createPostgresDb, quoteIdent, type Db } from '../../../server/db/client';
-import { migrate } from '../../../server/db/migrate';
-import { seedCatalogue } from '../../../server/db/seed';
-import { seedCourses } from '../../../server/db/seed-course-catalogue';
 import { checkAnswersAgainstDocument } from './openapi-conformance';
+import { copyPostgresTemplate, withAdminClient, type DbContents } from './db-templates';
 
 /** Set to run the server suites against PostgreSQL instead of in-memory PGlite. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -22,16 +19,6 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SERVE_SPA: 'false',
     ...env,
   });
-}
-
-async function withAdminClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export type TestSchema = {
@@ -60,29 +47,59 @@ export async function createTestSchema(baseUrl: string): Promise<TestSchema> {
 
 export type TestDb = { db: Db; destroy(): Promise<void> };
 
-let pgliteTemplate: Promise<Blob> | undefined;
+const pgliteTemplates = new Map<DbContents, Promise<Blob>>();
 
-/** The initialised data directory global-setup dumped, read once per test file. */
-export function pgliteTemplateDump(): Promise<Blob> {
-  pgliteTemplate ??= readFile(inject('pgliteTemplateFile')).then((bytes) => new Blob([bytes]));
-  return pgliteTemplate;
+/**
+ * The dump of a PGlite data directory global-setup wrote (initdb alone, or migrated and
+ * seeded), read once per worker.
+ */
+export function pgliteTemplateDump(contents: DbContents = 'empty'): Promise<Blob> {
+  let dump = pgliteTemplates.get(contents);
+  if (!dump) {
+    dump = readFile(inject('pgliteTemplateFiles')[contents]).then((bytes) => new Blob([bytes]));
+    pgliteTemplates.set(contents, dump);
+  }
+  return dump;
 }
 
-/** A fresh, empty (unmigrated) database: in-memory PGlite, or its own PostgreSQL schema. */
-export async function createTestDb(): Promise<TestDb> {
+/**
+ * A fresh database: in-memory PGlite loaded from a dump, or on PostgreSQL a schema of its own
+ * (empty) or a database copied from a migrated template. `empty` (the default) is unmigrated;
+ * `courses` and `catalogue` are migrated and seeded as a server start leaves them, without
+ * paying for the migrations and seed again (docs/decisions.md D72).
+ */
+export async function createTestDb(contents: DbContents = 'empty'): Promise<TestDb> {
   if (!TEST_DATABASE_URL) {
-    const db = await createPgliteDb(undefined, { template: await pgliteTemplateDump() });
+    const db = await createPgliteDb(undefined, { template: await pgliteTemplateDump(contents) });
     return { db, destroy: () => db.close() };
   }
-  const testSchema = await createTestSchema(TEST_DATABASE_URL);
-  const db = await createPostgresDb(TEST_DATABASE_URL, { searchPath: testSchema.schema });
-  return {
-    db,
-    destroy: async () => {
-      await db.close();
-      await testSchema.drop();
-    },
-  };
+  if (contents === 'empty') {
+    const testSchema = await createTestSchema(TEST_DATABASE_URL);
+    const db = await createPostgresDb(TEST_DATABASE_URL, { searchPath: testSchema.schema });
+    return {
+      db,
+      destroy: async () => {
+        await db.close();
+        await testSchema.drop();
+      },
+    };
+  }
+  const template = inject('postgresTemplates')[contents];
+  if (!template) throw new Error(`global-setup made no PostgreSQL template for ${contents}`);
+  const copy = await copyPostgresTemplate(TEST_DATABASE_URL, template);
+  try {
+    const db = await createPostgresDb(copy.url);
+    return {
+      db,
+      destroy: async () => {
+        await db.close();
+        await copy.drop();
+      },
+    };
+  } catch (error) {
+    await copy.drop();
+    throw error;
+  }
 }
 
 /** Env for an app that opens its own database (the production path), isolated like above. */
@@ -122,13 +139,10 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const testDb = await createTestDb();
+  // The courses are seeded either way, as every server start does: checkout sells them by id
+  // from the courses table. `seed: false` leaves the book catalogue empty.
+  const testDb = await createTestDb(options.seed === false ? 'courses' : 'catalogue');
   try {
-    await migrate(testDb.db);
-    // The courses are seeded either way, as every server start does: checkout sells them by id
-    // from the courses table. `seed: false` leaves the book catalogue empty.
-    if (options.seed !== false) await seedCatalogue(testDb.db);
-    else await testDb.db.transaction(seedCourses);
     // No drain on close: nothing stands between the tests and the app.
     const timeouts = { drainMs: 0, ...options.app?.timeouts };
     const app = await buildApp({ ...options.app, timeouts, config, db: testDb.db });
