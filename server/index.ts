@@ -94,7 +94,7 @@ function warnAboutPublicUrl(app: FastifyInstance, config: Config): void {
     app.log.warn(
       `PUBLIC_URL is not set: every page's canonical link and preview image and /sitemap.xml ` +
         `name ${config.PUBLIC_URL}. Set it to the shop's https origin, for the build too ` +
-        '(docs/deploy.md §5).',
+        '(docs/deploy.md, "Build and start a release").',
     );
   }
 }
