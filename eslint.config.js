@@ -120,6 +120,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Money is cents inside the server: repositories never convert to dollars (D71).
+  {
+    files: ['server/db/repositories/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/contract/money'],
+              importNames: ['centsToDollars', 'toCents', 'inDollars', 'centsToDollarString'],
+              message: 'Repositories return cents; the API boundary converts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOK_MESSAGES } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
-import { toCents } from '../../contract/money';
+import { inDollars, toCents } from '../../contract/money';
 import { findBook } from '../db/repositories/books';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
@@ -39,7 +39,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/books/:id', {}, async (request) => {
     const book = await findBook(app.db, request.params.id);
     if (!book) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
-    return book;
+    return inDollars(book);
   });
 
   apiRoute(
@@ -69,7 +69,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
         patch: { ...fields, ...(price === undefined ? {} : { priceCents: toCents(price) }) },
       });
       catalogue.invalidate();
-      return book;
+      return inDollars(book);
     },
   );
 

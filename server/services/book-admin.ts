@@ -1,6 +1,6 @@
 import { BOOK_MESSAGES, type BookDetail } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
-import { centsToDollars } from '../../contract/money';
+import { centsToDollars, type InCents } from '../../contract/money';
 import type { Db } from '../db/client';
 import { recordAudit } from '../db/repositories/audit-log';
 import {
@@ -79,7 +79,7 @@ function changesBetween(before: BookRecord, after: BookRecord): Record<string, [
 export async function updateBookAsAdmin(
   db: Db,
   input: { actorEmail: string; id: string; patch: BookPatch },
-): Promise<BookDetail> {
+): Promise<InCents<BookDetail>> {
   const { patch } = input;
   let outcome: BookRecord | 'name-taken' | undefined;
   try {
