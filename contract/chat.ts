@@ -29,7 +29,7 @@ export {
   type ChatRoom,
 } from './chat-rules';
 
-// The socket.io protocol of the chat (docs/architecture.md §3): path /socket.io, handshake
+// The socket.io protocol of the chat (docs/architecture.md §6): path /socket.io, handshake
 // `auth: { token }` (the access token). The spec's events keep their names and payloads
 // (joinRoom, newMessage, getLatestMessage); the rest are ours. Every client → server event takes
 // an ack callback, answered `{ ok: true, … }` or `{ ok: false, error }`.
