@@ -94,6 +94,50 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layers (docs/decisions.md D71): a route calls services; a service owns the transaction
+  // and the audit row of what it does, so no route opens one or writes the other.
+  {
+    files: ['server/routes/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'A route calls a service; the service opens the transaction.',
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/repositories/audit-log'],
+              importNames: ['recordAudit'],
+              message: 'Audit rows are written by the service that makes the change.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Money is cents inside the server: repositories never convert to dollars (D71).
+  {
+    files: ['server/db/repositories/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/contract/money'],
+              importNames: ['centsToDollars', 'toCents', 'inDollars', 'centsToDollarString'],
+              message: 'Repositories return cents; the API boundary converts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {

@@ -19,7 +19,7 @@ export {
   type ChatRoom,
 } from './chat-rules';
 
-// The socket.io protocol of the chat (docs/architecture.md §3): path /socket.io, handshake
+// The socket.io protocol of the chat (docs/architecture.md §6): path /socket.io, handshake
 // `auth: { token }` (the access token). The spec's events keep their names and payloads
 // (joinRoom, newMessage, getLatestMessage); the rest are ours. The schemas are here; which events
 // there are, who may send each and its rate rule is the one table of contract/chat-events.ts.

@@ -25,3 +25,14 @@ export function formatCents(cents: number): string {
 export function centsToDollarString(cents: number): string {
   return (cents / 100).toFixed(2);
 }
+
+/** A record of the API as the server holds it: its dollar `price` as integer `priceCents`. */
+export type InCents<T extends { price: number }> = Omit<T, 'price'> & { priceCents: number };
+
+/** The API's form of a record held in cents: `priceCents` back to dollars, as `price`. */
+export function inDollars<T extends { priceCents: number }>(
+  record: T,
+): Omit<T, 'priceCents'> & { price: number } {
+  const { priceCents, ...rest } = record;
+  return { ...rest, price: centsToDollars(priceCents) };
+}

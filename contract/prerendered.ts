@@ -44,7 +44,7 @@ export function jsonForScript(value: unknown): string {
 const MARKUP_END = '<template id="markup-end"></template>';
 
 export type DocumentParts = {
-  /** The page's own head tags (src/app/page-meta.ts): they replace the shell's title and description. */
+  /** The page's own head tags (src/lib/page-meta.ts): they replace the shell's title and description. */
   head?: string;
   /** The data the markup was rendered with, handed to the app in a JSON data block. */
   data?: unknown;

@@ -18,7 +18,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
 /**
  * The server suites that open a test database (tests/server/helpers/build-test-app.ts, directly
- * or through helpers/accounts.ts): only they can answer differently on PostgreSQL. The others
+ * or through tests/server/helpers/accounts.ts): only they can answer differently on PostgreSQL. The others
  * (processes started on their own PGlite, the Stripe emulator, the config) run once.
  */
 const suitesUsingDatabase = () =>
@@ -62,6 +62,12 @@ const checksAndUnitSuites: Stage[] = [
       { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
       // Dead code: unused files, exports, dependencies (knip.json).
       { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+      // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
+      {
+        name: 'references',
+        command: 'node_modules/.bin/tsx',
+        args: ['scripts/check-references.ts'],
+      },
     ],
   },
   {

@@ -37,7 +37,7 @@ export type RenderedScreen = { markup: string; head: string };
 
 /**
  * The markup of `path`'s first render, as the app (src/app/app.tsx) renders it in a browser, with
- * the page's head tags (src/app/page-meta.ts). Any error fails the build (or the snapshot): React
+ * the page's head tags (src/lib/page-meta.ts). Any error fails the build (or the snapshot): React
  * would otherwise leave the failed part to the browser, unseen.
  */
 export async function prerenderScreen(

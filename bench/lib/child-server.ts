@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 
-// A bench's server runs in a child process of its own (`npx tsx bench/x.ts serve …`), so the load
+// A bench's server runs in a child process of its own (`npx tsx bench/<name>.ts serve …`), so the load
 // generator in the parent does not share its event loop. The child says where it listens on stdout.
 
 export type ChildServer = ChildProcess & { port: number };

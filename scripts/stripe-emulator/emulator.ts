@@ -52,7 +52,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     events,
     idempotency: new IdempotencyStore(),
     webhooks,
-    standInScript: buildStandInScript(),
+    standInScript: await buildStandInScript(),
     defaultApiVersion: Stripe.API_VERSION,
     webhookEndpoints: options.webhook ? [webhookEndpoint(options.webhook)] : [],
   });

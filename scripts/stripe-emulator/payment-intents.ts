@@ -13,7 +13,7 @@ import {
   cardMessages,
   chargeOutcomeFor,
   testCardForPaymentMethod,
-} from '../../src/testing/stripe/test-cards';
+} from '../../contract/stripe-test-cards';
 import type { EventCause, EventLog } from './events';
 import {
   readBoolean,

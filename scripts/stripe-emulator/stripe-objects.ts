@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PublishablePaymentIntent } from './api-error';
-import type { CardBrand } from '../../src/testing/stripe/test-cards';
+import type { CardBrand } from '../../contract/stripe-test-cards';
 
 const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

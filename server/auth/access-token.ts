@@ -38,7 +38,7 @@ export interface AccessTokens {
   verify(token: string): Promise<VerifiedAccessToken>;
 }
 
-/** HS256 JWTs signed with the server's ACCESS_TOKEN_SECRET (docs/architecture.md §3). */
+/** HS256 JWTs signed with the server's ACCESS_TOKEN_SECRET (docs/architecture.md §7). */
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {

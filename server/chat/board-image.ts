@@ -1,13 +1,12 @@
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { BOARD_HEIGHT, BOARD_WIDTH, type Stroke } from '../../contract/board';
 
 // The board's image of compacted strokes, in plain JavaScript (no canvas library on the server):
-// strokes are painted as the web app paints them (src/features/drawing/stroke-paint.ts: a dot,
+// strokes are painted as the web app paints them (src/lib/drawing/stroke-paint.ts: a dot,
 // then curves through the midpoints of the samples, round caps and joins), with a one-pixel
-// soft edge, onto a transparent 700 × 500 RGBA picture kept as a PNG data URL.
+// soft edge, onto a transparent 700 × 500 RGBA picture kept as a PNG data URL (pngjs's codec).
 
 const DATA_URL_PREFIX = 'data:image/png;base64,';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A board-sized RGBA picture (straight alpha), row by row. */
 export type BoardPixels = Uint8ClampedArray;
@@ -186,47 +185,19 @@ function blend(
   pixels[offset + 3] = out * 255;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** The picture as a PNG data URL (8-bit RGBA, each row filtered `Sub`). */
 export function encodeBoardImage(pixels: BoardPixels): string {
-  const stride = BOARD_WIDTH * 4;
-  const raw = Buffer.alloc((stride + 1) * BOARD_HEIGHT);
-  for (let y = 0; y < BOARD_HEIGHT; y += 1) {
-    const row = y * (stride + 1);
-    raw[row] = 1; // Sub: each byte less the one a pixel to its left; runs of a colour become 0s
-    for (let i = 0; i < stride; i += 1) {
-      const left = i >= 4 ? (pixels[y * stride + i - 4] ?? 0) : 0;
-      raw[row + 1 + i] = ((pixels[y * stride + i] ?? 0) - left) & 0xff;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(BOARD_WIDTH, 0);
-  header.writeUInt32BE(BOARD_HEIGHT, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, standard filters, not interlaced
-  const png = Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  const png = PNG.sync.write(
+    {
+      width: BOARD_WIDTH,
+      height: BOARD_HEIGHT,
+      data: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+    },
+    // Sub: each byte less the one a pixel to its left, so runs of a colour become 0s; deflate's
+    // default strategy at its best level (pngjs's own default is run-length only).
+    { colorType: 6, inputColorType: 6, filterType: 1, deflateLevel: 9, deflateStrategy: 0 },
+  );
   return DATA_URL_PREFIX + png.toString('base64');
-}
-
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  if (pa <= pb && pa <= pc) return a;
-  return pb <= pc ? b : c;
 }
 
 /**
@@ -235,51 +206,15 @@ function paeth(a: number, b: number, c: number): number {
  */
 export function decodeBoardImage(dataUrl: string): BoardPixels {
   if (!dataUrl.startsWith(DATA_URL_PREFIX)) throw new Error('not a PNG data URL');
-  const png = Buffer.from(dataUrl.slice(DATA_URL_PREFIX.length), 'base64');
-  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG');
-  const idat: Buffer[] = [];
-  for (let at = 8; at + 8 <= png.length;) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const data = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      const [depth, colourType, , , interlace] = data.subarray(8, 13);
-      if (
-        data.readUInt32BE(0) !== BOARD_WIDTH ||
-        data.readUInt32BE(4) !== BOARD_HEIGHT ||
-        depth !== 8 ||
-        colourType !== 6 ||
-        interlace !== 0
-      ) {
-        throw new Error('not a board-sized 8-bit RGBA PNG');
-      }
-    } else if (type === 'IDAT') {
-      idat.push(data);
-    }
-    at += 12 + length;
+  const png = PNG.sync.read(Buffer.from(dataUrl.slice(DATA_URL_PREFIX.length), 'base64'));
+  if (
+    png.width !== BOARD_WIDTH ||
+    png.height !== BOARD_HEIGHT ||
+    png.depth !== 8 ||
+    png.colorType !== 6 ||
+    png.interlace
+  ) {
+    throw new Error('not a board-sized 8-bit RGBA PNG');
   }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = BOARD_WIDTH * 4;
-  const pixels = blankBoard();
-  for (let y = 0; y < BOARD_HEIGHT; y += 1) {
-    const filter = raw[y * (stride + 1)];
-    for (let i = 0; i < stride; i += 1) {
-      const byte = raw[y * (stride + 1) + 1 + i] ?? 0;
-      const left = i >= 4 ? (pixels[y * stride + i - 4] ?? 0) : 0;
-      const up = y > 0 ? (pixels[(y - 1) * stride + i] ?? 0) : 0;
-      const upLeft = y > 0 && i >= 4 ? (pixels[(y - 1) * stride + i - 4] ?? 0) : 0;
-      const predicted =
-        filter === 0
-          ? 0
-          : filter === 1
-            ? left
-            : filter === 2
-              ? up
-              : filter === 3
-                ? Math.floor((left + up) / 2)
-                : paeth(left, up, upLeft);
-      pixels[y * stride + i] = (byte + predicted) & 0xff;
-    }
-  }
-  return pixels;
+  return new Uint8ClampedArray(png.data);
 }

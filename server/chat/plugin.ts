@@ -51,7 +51,7 @@ const HEARTBEAT_INTERVAL_MS = 2_000;
 const HEARTBEAT_TIMEOUT_MS = 6_000;
 
 /**
- * The chat (docs/architecture.md §3, docs/decisions.md): socket.io on the app's HTTP server at /socket.io. The handshake
+ * The chat (docs/architecture.md §6, docs/decisions.md): socket.io on the app's HTTP server at /socket.io. The handshake
  * needs the access token; its events are the table of contract/chat-events.ts (D70), each admitted
  * by the contract's admitChatEvent, and every failure is an error ack. Closes with the app. Its dependencies are the app's decorators, as the routes'
  * are: the access tokens and database the routes use, Redis (with it, the Redis Streams

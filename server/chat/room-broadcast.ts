@@ -28,7 +28,7 @@ type RoomQueue = {
 };
 
 /**
- * The room's new messages, sent to its members (docs/architecture.md §3), paced per room: a
+ * The room's new messages, sent to its members (docs/architecture.md §6), paced per room: a
  * message in a quiet room goes out at the end of the turn it was stored in, with any other stored
  * in that turn; in a busy room one frame per ROOM_FRAME_INTERVAL_MS carries every message stored
  * since the last. Writing to a member's connection is the fan-out's cost (a system call per member

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOK_AUDIT_ACTIONS, BOOK_MESSAGES, type BookHistoryEntry } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
+import { inDollars } from '../../contract/money';
 import { listAudit, type AuditEntry } from '../db/repositories/audit-log';
 import { bookEverExisted, listBooksForAdmin } from '../db/repositories/books';
 import { apiRoute } from '../plugins/api-route';
@@ -20,7 +21,7 @@ function isBookEntry(
 export const adminBookRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/admin/books', {}, async (request) => {
     const { items, total, page, limit } = await listBooksForAdmin(app.db, request.query);
-    return { books: items, total, page, limit };
+    return { books: items.map(inDollars), total, page, limit };
   });
 
   apiRoute(app, 'GET /api/admin/books/:id/history', {}, async (request) => {

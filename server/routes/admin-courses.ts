@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inDollars } from '../../contract/money';
 import { listCoursesForAdmin } from '../db/repositories/course-builder';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
@@ -16,7 +17,9 @@ import {
  * audited in its own transaction (services/course-builder.ts).
  */
 export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
-  apiRoute(app, 'GET /api/admin/courses', {}, async () => listCoursesForAdmin(app.db));
+  apiRoute(app, 'GET /api/admin/courses', {}, async () =>
+    (await listCoursesForAdmin(app.db)).map(inDollars),
+  );
 
   apiRoute(app, 'POST /api/admin/courses', {}, async (request, reply) => {
     const course = await createCourse(app.db, {

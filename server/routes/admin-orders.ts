@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHECKOUT_MESSAGES } from '../../contract/checkout-rules';
 import { DomainError } from '../../contract/domain-error';
 import { listAudit } from '../db/repositories/audit-log';
-import { findOrderForAdmin, listOrdersForAdmin } from '../db/repositories/admin-orders';
+import { centsToDollars, inDollars } from '../../contract/money';
+import {
+  findOrderForAdmin,
+  listOrdersForAdmin,
+  type AdminOrderSummaryRecord,
+} from '../db/repositories/admin-orders';
 import { apiRoute } from '../plugins/api-route';
 
 /**
@@ -13,7 +18,7 @@ import { apiRoute } from '../plugins/api-route';
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/admin/orders', {}, async (request) => {
     const { items, total, page, limit } = await listOrdersForAdmin(app.db, request.query);
-    return { orders: items, total, page, limit };
+    return { orders: items.map(summaryInDollars), total, page, limit };
   });
 
   apiRoute(app, 'GET /api/admin/orders/:id', {}, async (request) => {
@@ -22,8 +27,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw new DomainError('not-found', CHECKOUT_MESSAGES.orderNotFound);
     // The payment's audit rows (its refunds) name it by its own id (pay_…).
     const entries = await listAudit(app.db, found.paymentRowId);
+    const { lines, shipping, ...summary } = found.order;
     return {
-      ...found.order,
+      ...summaryInDollars(summary),
+      shipping,
+      lines: lines.map(inDollars),
       history: entries.map(({ actorEmail, action, changes, createdAt }) => ({
         actorEmail,
         action,
@@ -33,3 +41,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 };
+
+/** A checkout's sums as the API gives them, in dollars. */
+function summaryInDollars({ totalCents, refundedCents, ...summary }: AdminOrderSummaryRecord) {
+  return {
+    ...summary,
+    total: centsToDollars(totalCents),
+    refunded: centsToDollars(refundedCents),
+  };
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SALES_DEFAULT_DAYS } from '../../contract/sales';
-import { salesReport } from '../db/repositories/sales';
+import { centsToDollars } from '../../contract/money';
+import { salesReport, type TopSellerRecord } from '../db/repositories/sales';
 import { apiRoute } from '../plugins/api-route';
 import { courseNames } from '../db/repositories/courses';
 
@@ -12,13 +13,25 @@ export const adminSalesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       report.topCourses.map((course) => course.id),
     );
+    const { revenueCents, refundedCents, daily, topBooks, topCourses, ...counts } = report;
     return {
-      ...report,
+      ...counts,
+      revenue: centsToDollars(revenueCents),
+      refunded: centsToDollars(refundedCents),
+      daily: daily.map(({ revenueCents: cents, ...day }) => ({
+        ...day,
+        revenue: centsToDollars(cents),
+      })),
+      topBooks: topBooks.map(sellerInDollars),
       // A course under the name the shop sells it by now.
-      topCourses: report.topCourses.map((course) => ({
-        ...course,
+      topCourses: topCourses.map((course) => ({
+        ...sellerInDollars(course),
         name: names.get(course.id) ?? course.name,
       })),
     };
   });
 };
+
+function sellerInDollars({ revenueCents, ...seller }: TopSellerRecord) {
+  return { ...seller, revenue: centsToDollars(revenueCents) };
+}

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOK_MESSAGES } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
-import { toCents } from '../../contract/money';
-import { createBook, findBook, removeBook } from '../db/repositories/books';
-import { recordAudit } from '../db/repositories/audit-log';
+import { inDollars, toCents } from '../../contract/money';
+import { findBook } from '../db/repositories/books';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
-import { updateBookAsAdmin } from '../services/book-admin';
+import { createBookAsAdmin, removeBookAsAdmin, updateBookAsAdmin } from '../services/book-admin';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -40,7 +39,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/books/:id', {}, async (request) => {
     const book = await findBook(app.db, request.params.id);
     if (!book) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
-    return book;
+    return inDollars(book);
   });
 
   apiRoute(
@@ -49,22 +48,10 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: 'bookCreatePerAdmin' } },
     async (request, reply) => {
       const { price, description = '', ...fields } = request.body;
-      const book = { ...fields, description, priceCents: toCents(price) };
-      const created = await app.db.transaction(async (tx) => {
-        const inserted = await createBook(tx, book);
-        if (inserted) {
-          await recordAudit(tx, {
-            actorEmail: requireCaller(request).email,
-            action: 'book.create',
-            subjectId: inserted.id,
-            changes: book,
-          });
-        }
-        return inserted;
+      const created = await createBookAsAdmin(app.db, {
+        actorEmail: requireCaller(request).email,
+        book: { ...fields, description, priceCents: toCents(price) },
       });
-      if (!created) {
-        throw new DomainError('conflict', `A book named "${fields.name}" already exists`);
-      }
       catalogue.invalidate();
       return reply.code(201).send({ acknowledged: true as const, insertedId: created.id });
     },
@@ -75,13 +62,14 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     'PATCH /api/books/:id',
     { config: { rateLimit: 'bookWritePerAdmin' } },
     async (request) => {
+      const { price, ...fields } = request.body;
       const book = await updateBookAsAdmin(app.db, {
         actorEmail: requireCaller(request).email,
         id: request.params.id,
-        body: request.body,
+        patch: { ...fields, ...(price === undefined ? {} : { priceCents: toCents(price) }) },
       });
       catalogue.invalidate();
-      return book;
+      return inDollars(book);
     },
   );
 
@@ -91,17 +79,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { rateLimit: 'bookWritePerAdmin' } },
     async (request) => {
       const { id } = request.params;
-      const removed = await app.db.transaction(async (tx) => {
-        if (!(await removeBook(tx, id))) return false;
-        await recordAudit(tx, {
-          actorEmail: requireCaller(request).email,
-          action: 'book.remove',
-          subjectId: id,
-          changes: {},
-        });
-        return true;
-      });
-      if (!removed) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
+      await removeBookAsAdmin(app.db, { actorEmail: requireCaller(request).email, id });
       catalogue.invalidate();
       return { acknowledged: true as const, removedId: id };
     },

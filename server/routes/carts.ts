@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
 import { notEnoughStockMessage } from '../../contract/book-rules';
 import { CART_MESSAGES } from '../../contract/carts';
+import { inDollars } from '../../contract/money';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 import {
@@ -17,7 +18,7 @@ import {
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/carts', {}, async (request) =>
-    listCartLines(app.db, requireCaller(request).email),
+    (await listCartLines(app.db, requireCaller(request).email)).map(inDollars),
   );
 
   apiRoute(
@@ -39,9 +40,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'not-enough-stock':
           throw new DomainError('conflict', notEnoughStockMessage(outcome.available));
         case 'created':
-          return reply.code(201).send(outcome.line);
+          return reply.code(201).send(inDollars(outcome.line));
         case 'increased':
-          return reply.code(200).send(outcome.line);
+          return reply.code(200).send(inDollars(outcome.line));
       }
     },
   );
@@ -63,7 +64,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'not-enough-stock':
           throw new DomainError('conflict', notEnoughStockMessage(outcome.available));
         case 'set':
-          return outcome.line;
+          return inDollars(outcome.line);
       }
     },
   );

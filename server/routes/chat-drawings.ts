@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { USER_MESSAGES } from '../../contract/account-messages';
 import { checkDrawing } from '../../contract/chat-drawings';
-import { mutedMessage } from '../../contract/chat-moderation';
 import { DomainError } from '../../contract/domain-error';
-import {
-  ChatSenderGoneError,
-  ChatSenderMutedError,
-  insertChatMessage,
-} from '../db/repositories/chat-messages';
 import { chatWriteRefusal } from '../chat/mutes';
 import { requireRoomAccess } from '../chat/room-access';
 import { currentChatName } from '../db/repositories/chat-reads';
@@ -15,7 +9,8 @@ import { findUserByEmail } from '../db/repositories/users';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import { acceptImageUploads, readUpload, storeImage } from '../services/image-upload';
+import { postDrawing } from '../services/chat-drawings';
+import { acceptImageUploads, readUpload } from '../services/image-upload';
 
 /**
  * "Share to a room" from /drawing (issue 17 §1, docs/product.md §2.9): the drawing, one PNG, is
@@ -48,29 +43,12 @@ export const chatDrawingRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const room = request.params.room;
       const name = request.query.name ?? (await currentChatName(app.db, user));
-      const message = await app.db
-        .transaction(async (tx) => {
-          const imageId = await storeImage(tx, bytes, 'image/png');
-          const stored = await insertChatMessage(tx, {
-            room,
-            userId: user.id,
-            name,
-            msg: '',
-            clientId: undefined,
-            image: { id: imageId, width, height },
-          });
-          return stored.message;
-        })
-        .catch((error: unknown) => {
-          // Nothing was stored: a muted author (issue 17 §2), or an account deleted meanwhile.
-          if (error instanceof ChatSenderMutedError) {
-            throw new HttpError(403, mutedMessage(error.until.toISOString()));
-          }
-          if (error instanceof ChatSenderGoneError) {
-            throw new DomainError('not-found', USER_MESSAGES.notFound);
-          }
-          throw error;
-        });
+      const message = await postDrawing(app.db, {
+        room,
+        userId: user.id,
+        name,
+        png: { bytes, width, height },
+      });
       app.chatRooms.messagePosted(message);
       return reply.code(201).send(message);
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../contract/domain-error';
 import { CHECKOUT_MESSAGES } from '../../contract/orders';
 import { orderNumberOf } from '../../contract/checkout-rules';
-import { centsToDollars } from '../../contract/money';
+import { centsToDollars, inDollars } from '../../contract/money';
 import type { Checkout } from '../../contract/orders';
 import { deleteOrder, listCheckouts, listOrders } from '../db/repositories/orders';
 import { findCheckout, type PaymentStatus } from '../db/repositories/payments';
@@ -23,13 +23,25 @@ const CHECKOUT_STATUS: Record<PaymentStatus, Checkout['status']> = {
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   apiRoute(app, 'GET /api/booking/email/:email', {}, async (request) =>
-    listOrders(app.db, request.params.email),
+    (await listOrders(app.db, request.params.email)).map(inDollars),
   );
 
   // My Orders by checkout: the caller's own, whoever they are (docs/product.md §2.13).
-  apiRoute(app, 'GET /api/orders', {}, async (request) =>
-    listCheckouts(app.db, requireCaller(request).email, request.query.page ?? 1),
-  );
+  apiRoute(app, 'GET /api/orders', {}, async (request) => {
+    const found = await listCheckouts(
+      app.db,
+      requireCaller(request).email,
+      request.query.page ?? 1,
+    );
+    return {
+      ...found,
+      checkouts: found.checkouts.map(({ totalCents, lines, ...checkout }) => ({
+        ...checkout,
+        total: centsToDollars(totalCents),
+        lines: lines.map(inDollars),
+      })),
+    };
+  });
 
   // The order confirmation after paying, and the printable receipt (owner or admin).
   apiRoute(app, 'GET /api/orders/:id', {}, async (request): Promise<Checkout> => {

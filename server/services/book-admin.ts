@@ -1,15 +1,57 @@
-import { BOOK_MESSAGES, type BookDetail, type BookUpdateBody } from '../../contract/books';
+import { BOOK_MESSAGES, type BookDetail } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
-import { centsToDollars, toCents } from '../../contract/money';
+import { centsToDollars, type InCents } from '../../contract/money';
 import type { Db } from '../db/client';
 import { recordAudit } from '../db/repositories/audit-log';
 import {
+  createBook,
   findBook,
   lockBook,
+  removeBook,
   updateBook,
   type BookPatch,
   type BookRecord,
+  type NewBook,
 } from '../db/repositories/books';
+
+// The admin's writes to the catalogue: each one and its audit row in one transaction, so neither
+// exists without the other. Prices arrive in cents (the route converts the API's dollars).
+
+/** POST /book: adds the book; a name already in the catalogue is a 409. */
+export async function createBookAsAdmin(
+  db: Db,
+  input: { actorEmail: string; book: NewBook },
+): Promise<{ id: string }> {
+  const { actorEmail, book } = input;
+  const created = await db.transaction(async (tx) => {
+    const inserted = await createBook(tx, book);
+    if (inserted) {
+      await recordAudit(tx, {
+        actorEmail,
+        action: 'book.create',
+        subjectId: inserted.id,
+        changes: book,
+      });
+    }
+    return inserted;
+  });
+  if (!created) throw new DomainError('conflict', `A book named "${book.name}" already exists`);
+  return created;
+}
+
+/** DELETE /books/{id}: takes the book out of the catalogue; an unknown or removed one is a 404. */
+export async function removeBookAsAdmin(
+  db: Db,
+  input: { actorEmail: string; id: string },
+): Promise<void> {
+  const { actorEmail, id } = input;
+  const removed = await db.transaction(async (tx) => {
+    if (!(await removeBook(tx, id))) return false;
+    await recordAudit(tx, { actorEmail, action: 'book.remove', subjectId: id, changes: {} });
+    return true;
+  });
+  if (!removed) throw new DomainError('not-found', BOOK_MESSAGES.notFound);
+}
 
 /** A unique-index violation (a concurrent write took the name first). */
 function isUniqueViolation(error: unknown): boolean {
@@ -36,13 +78,9 @@ function changesBetween(before: BookRecord, after: BookRecord): Record<string, [
  */
 export async function updateBookAsAdmin(
   db: Db,
-  input: { actorEmail: string; id: string; body: BookUpdateBody },
-): Promise<BookDetail> {
-  const { price, ...fields } = input.body;
-  const patch: BookPatch = {
-    ...fields,
-    ...(price === undefined ? {} : { priceCents: toCents(price) }),
-  };
+  input: { actorEmail: string; id: string; patch: BookPatch },
+): Promise<InCents<BookDetail>> {
+  const { patch } = input;
   let outcome: BookRecord | 'name-taken' | undefined;
   try {
     outcome = await db.transaction(async (tx) => {

@@ -7,6 +7,7 @@ import {
   bookPageSchema,
   type BookListQuery,
 } from '../../contract/books';
+import { inDollars } from '../../contract/money';
 import type { Queryable } from '../db/client';
 import { catalogueVersion, listBooks } from '../db/repositories/books';
 
@@ -82,7 +83,8 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
   }
 
   async function build(query: BookListQuery, version: string): Promise<CatalogueAnswer> {
-    const { items, total } = await listBooks(db, query);
+    const { items: listed, total } = await listBooks(db, query);
+    const items = listed.map(inDollars);
     // Checked against the contract here, once per version, instead of on every response.
     const body =
       query.page === undefined

@@ -6,7 +6,6 @@ import { centsToDollars, toCents } from '../../contract/money';
 import type { Db, Queryable } from '../db/client';
 import { recordAudit } from '../db/repositories/audit-log';
 import {
-  assembleAdminCourse,
   changedSince,
   countLessons,
   deleteLessonsExcept,
@@ -187,6 +186,38 @@ async function writeOutline(tx: Queryable, courseId: string, outline: Outline): 
     courseId,
     outline.sections.map((section) => section.id),
   );
+}
+
+/** The builder's whole course from its stored parts, as the API gives it (dollars). */
+function assembleAdminCourse(
+  meta: CourseMeta,
+  sections: readonly StoredSection[],
+  lessons: readonly StoredLesson[],
+): AdminCourse {
+  return {
+    _id: meta.id,
+    name: meta.name,
+    price: centsToDollars(meta.priceCents),
+    image: meta.image,
+    summary: meta.summary,
+    description: meta.description,
+    outcomes: meta.outcomes,
+    published: meta.published,
+    updatedAt: meta.updatedAt,
+    sections: sections.map((section) => ({
+      _id: section.id,
+      title: section.title,
+      lessons: lessons
+        .filter((lesson) => lesson.sectionId === section.id)
+        .map((lesson) => ({
+          _id: lesson.id,
+          title: lesson.title,
+          minutes: lesson.minutes,
+          preview: lesson.preview,
+          content: lesson.content,
+        })),
+    })),
+  };
 }
 
 async function loadAdminCourse(db: Queryable, courseId: string): Promise<AdminCourse | null> {

@@ -59,7 +59,7 @@ function toRouteObject({ path, screen, access, children }: ScreenRoute): RouteOb
   return { path, element, handle, children: children?.map(toRouteObject) };
 }
 
-/** The spec's route table (§2), inside the layout with the navbar and footer. */
+/** The route table (docs/product.md §2), inside the layout with the navbar and footer. */
 export const routes: RouteObject[] = [
   { element: <RootLayout />, children: screenRoutes.map(toRouteObject) },
 ];

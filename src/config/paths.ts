@@ -25,10 +25,10 @@ export const paths = {
   courses: '/courses',
   /** A course's page (docs/product.md §2.25). */
   coursePage: (courseId: string) => `/courses/${encodeURIComponent(courseId)}`,
-  /** The player: a lesson, or (without one) where the learner left off (§2.26). */
+  /** The player: a lesson, or (without one) where the learner left off (docs/product.md §2.26). */
   learn: (courseId: string, lessonId?: string) =>
     `/learn/${encodeURIComponent(courseId)}${lessonId === undefined ? '' : `/${encodeURIComponent(lessonId)}`}`,
-  /** A certificate's public page (§2.27). */
+  /** A certificate's public page (docs/product.md §2.27). */
   certificate: (certificateId: string) => `/certificates/${encodeURIComponent(certificateId)}`,
   courseCart: '/cart',
   book: '/book',

@@ -7,7 +7,7 @@ import { accessToken } from '@/lib/access-token';
 
 export type ChatSocket = Socket<ChatServerToClientEvents, ChatClientToServerEvents>;
 
-/** The chat server's path on the product server (docs/architecture.md §3). */
+/** The chat server's path on the product server (docs/architecture.md §6). */
 export const CHAT_SOCKET_PATH = '/socket.io';
 
 /**

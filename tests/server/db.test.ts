@@ -270,7 +270,7 @@ describe('repositories', () => {
         {
           _id: created?.id,
           name: 'Once',
-          price: 19.99,
+          priceCents: 1999,
           image: '/api/images/a1',
           category: 'story',
           author: 'A. Writer',

@@ -1,10 +1,11 @@
 // The repository explains itself: code, tests and README cite docs/ (docs/architecture.md), never
-// a file a clone does not have, and every cited section or decision exists.
+// a file a clone does not have, and every cited section, decision and commented path exists.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { checkWorkingTree } from '../../scripts/check-references';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -42,29 +43,9 @@ describe('citations', () => {
     expect(offending).toEqual([]);
   });
 
-  it('every cited docs file, section and decision exists', () => {
-    const missing: string[] = [];
-    for (const file of files) {
-      const text = read(file);
-      for (const match of text.matchAll(/docs\/([a-z-]+)\.md((?: ?§[\d.]+[,;]?)*)(?: (D\d+))?/g)) {
-        const [, name = '', sections = '', decision] = match;
-        const docPath = `docs/${name}.md`;
-        if (!existsSync(path.join(ROOT, docPath))) {
-          missing.push(`${file}: ${docPath}`);
-          continue;
-        }
-        const doc = read(docPath);
-        for (const section of sections.matchAll(/§([\d.]+?)\.?(?=[,;\s]|$)/g)) {
-          const id = section[1] ?? '';
-          if (!new RegExp(`^#+ §${id.replaceAll('.', '\\.')}\\s`, 'm').test(doc)) {
-            missing.push(`${file}: ${docPath} §${id}`);
-          }
-        }
-        if (decision && !doc.includes(`**${decision}.`))
-          missing.push(`${file}: ${docPath} ${decision}`);
-      }
-    }
-    expect(missing).toEqual([]);
+  it('every cited docs file, section and decision exists, and every path in a comment', () => {
+    // The rule is the lint step's (scripts/check-references.ts), run here on the whole tree too.
+    expect(checkWorkingTree(ROOT)).toEqual([]);
   });
 
   it('the three docs exist and the README points to them', () => {

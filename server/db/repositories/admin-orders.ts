@@ -6,7 +6,7 @@ import {
   type AdminOrderSummary,
 } from '../../../contract/admin-orders';
 import { orderNumberOf } from '../../../contract/checkout-rules';
-import { centsToDollars } from '../../../contract/money';
+import type { InCents } from '../../../contract/money';
 import type { CheckoutShipping } from '../../../contract/payments';
 import type { Queryable } from '../client';
 import { escapeLike } from './books';
@@ -62,21 +62,31 @@ function checkoutsCte(where: string, from = 'payments p'): string {
 const SUMMARY_COLUMNS =
   'id, payment_intent_id, user_email, created_at, amount_cents, refunded_cents, status, line_count';
 
-function toSummary(row: SummaryRow): AdminOrderSummary {
+/** A checkout of the Orders screen, its total and refunded sum in cents (the API has dollars). */
+export type AdminOrderSummaryRecord = Omit<AdminOrderSummary, 'total' | 'refunded'> & {
+  totalCents: number;
+  refundedCents: number;
+};
+
+/** One checkout with its lines, priced in cents. */
+export type AdminOrderRecord = AdminOrderSummaryRecord &
+  Pick<AdminOrderDetail, 'shipping'> & { lines: InCents<AdminOrderDetail['lines'][number]>[] };
+
+function toSummary(row: SummaryRow): AdminOrderSummaryRecord {
   return {
     paymentId: row.payment_intent_id,
     orderNumber: orderNumberOf(row.id),
     email: row.user_email,
     createdAt: new Date(row.created_at).toISOString(),
-    total: centsToDollars(row.amount_cents),
-    refunded: centsToDollars(row.refunded_cents),
+    totalCents: row.amount_cents,
+    refundedCents: row.refunded_cents,
     status: row.status,
     lineCount: row.line_count,
   };
 }
 
 export type AdminOrderPageResult = {
-  items: AdminOrderSummary[];
+  items: AdminOrderSummaryRecord[];
   total: number;
   page: number;
   limit: number;
@@ -176,7 +186,7 @@ type LineRow = {
 export async function findOrderForAdmin(
   db: Queryable,
   paymentIntentId: string,
-): Promise<{ paymentRowId: string; order: Omit<AdminOrderDetail, 'history'> } | undefined> {
+): Promise<{ paymentRowId: string; order: AdminOrderRecord } | undefined> {
   const [row] = await db.query<SummaryRow & { shipping: CheckoutShipping }>(
     `${checkoutsCte('and p.payment_intent_id = $1')}
      select ${SUMMARY_COLUMNS.split(', ')
@@ -205,7 +215,7 @@ export async function findOrderForAdmin(
         orderId: line.id,
         name: line.name,
         quantity: line.quantity,
-        price: centsToDollars(line.price_cents),
+        priceCents: line.price_cents,
         refunded: line.refunded,
         refundPending: line.refund_pending,
       })),

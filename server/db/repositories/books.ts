@@ -9,7 +9,7 @@ import {
   type BookListQuery,
   type BookSort,
 } from '../../../contract/books';
-import { centsToDollars } from '../../../contract/money';
+import type { InCents } from '../../../contract/money';
 import type { Queryable } from '../client';
 import { heldByOthersSql } from './stock';
 
@@ -34,7 +34,10 @@ const ORDER_BY: Record<BookSort, string> = {
   name: BY_NAME_ASC,
 };
 
-export type BookPage = { items: Book[]; total: number };
+/** A book of the catalogue, its price in cents (the API's `Book` has dollars). */
+export type BookListing = InCents<Book>;
+
+export type BookPage = { items: BookListing[]; total: number };
 
 /**
  * The catalogue, filtered and sorted. `total` counts every match, ignoring the page; the page is
@@ -130,7 +133,7 @@ export async function findBook(
   db: Queryable,
   id: string,
   callerEmail: string | null = null,
-): Promise<BookDetail | undefined> {
+): Promise<InCents<BookDetail> | undefined> {
   const [row] = await db.query<BookDetailRow>(
     `select b.id, b.name, b.price_cents, b.image, b.category, b.author, b.description, b.stock,
             ${AVAILABLE} as available
@@ -150,7 +153,7 @@ type AdminBookRow = BookRow & { description: string; stock: number; held: number
 export async function listBooksForAdmin(
   db: Queryable,
   query: AdminBookListQuery = {},
-): Promise<{ items: AdminBook[]; total: number; page: number; limit: number }> {
+): Promise<{ items: InCents<AdminBook>[]; total: number; page: number; limit: number }> {
   const params: unknown[] = [];
   const conditions: string[] = ['removed_at is null'];
   if (query.q !== undefined) {
@@ -300,11 +303,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-function toBook(row: BookRow): Book {
+function toBook(row: BookRow): BookListing {
   return {
     _id: row.id,
     name: row.name,
-    price: centsToDollars(row.price_cents),
+    priceCents: row.price_cents,
     image: row.image,
     category: row.category,
     author: row.author,

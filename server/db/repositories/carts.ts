@@ -1,5 +1,5 @@
 import { CART_LIMITS, type CartLine } from '../../../contract/carts';
-import { centsToDollars, toCents } from '../../../contract/money';
+import type { InCents } from '../../../contract/money';
 import type { Db, Queryable } from '../client';
 import { heldByOthersSql } from './stock';
 
@@ -28,13 +28,16 @@ const LINE_SELECT = `c.id, c.user_email, c.book_id, coalesce(b.name, c.name) as 
   greatest(0, coalesce(b.stock, 0) - ${heldByOthersSql('c.book_id', 'c.user_email')})::integer
     as available`;
 
-function toCartLine(row: CartLineRow): CartLine {
+/** A cart line, its price in cents (the API's `CartLine` has dollars). */
+export type CartLineRecord = InCents<CartLine>;
+
+function toCartLine(row: CartLineRow): CartLineRecord {
   const status = row.removed ? 'removed' : row.available > 0 ? 'available' : 'sold-out';
   return {
     _id: row.id,
     bookId: row.book_id,
     name: row.name,
-    price: centsToDollars(row.price_cents),
+    priceCents: row.price_cents,
     quantity: row.quantity,
     image: row.image,
     email: row.user_email,
@@ -47,7 +50,7 @@ async function findCartLine(
   db: Queryable,
   email: string,
   id: string,
-): Promise<CartLine | undefined> {
+): Promise<CartLineRecord | undefined> {
   const [row] = await db.query<CartLineRow>(
     `select ${LINE_SELECT} from cart_lines c left join books b on b.id = c.book_id
      where c.id = $1 and c.user_email = $2`,
@@ -57,7 +60,7 @@ async function findCartLine(
 }
 
 /** The user's lines, oldest first. */
-export async function listCartLines(db: Queryable, email: string): Promise<CartLine[]> {
+export async function listCartLines(db: Queryable, email: string): Promise<CartLineRecord[]> {
   const rows = await db.query<CartLineRow>(
     `select ${LINE_SELECT} from cart_lines c left join books b on b.id = c.book_id
      where c.user_email = $1 order by c.position`,
@@ -82,10 +85,10 @@ export type CartLineToPay = {
 export async function listCartLinesToPay(
   db: Queryable,
   email: string,
-): Promise<{ payable: CartLineToPay[]; leftOut: CartLine[] }> {
+): Promise<{ payable: CartLineToPay[]; leftOut: CartLineRecord[] }> {
   const lines = await listCartLines(db, email);
   const payable: CartLineToPay[] = [];
-  const leftOut: CartLine[] = [];
+  const leftOut: CartLineRecord[] = [];
   for (const line of lines) {
     if (line.status !== 'available' || line.bookId === null) {
       leftOut.push(line);
@@ -96,14 +99,14 @@ export async function listCartLinesToPay(
       bookId: line.bookId,
       name: line.name,
       quantity: line.quantity,
-      unitPriceCents: toCents(line.price),
+      unitPriceCents: line.priceCents,
     });
   }
   return { payable, leftOut };
 }
 
 export type AddToCartOutcome =
-  | { kind: 'created' | 'increased'; line: CartLine }
+  | { kind: 'created' | 'increased'; line: CartLineRecord }
   | { kind: 'book-not-found' }
   | { kind: 'too-many' }
   | { kind: 'not-enough-stock'; available: number };
@@ -154,7 +157,7 @@ export async function addToCart(
 }
 
 export type SetQuantityOutcome =
-  | { kind: 'set'; line: CartLine }
+  | { kind: 'set'; line: CartLineRecord }
   | { kind: 'line-not-found' }
   | { kind: 'not-enough-stock'; available: number };
 

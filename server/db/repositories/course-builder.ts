@@ -1,9 +1,4 @@
-import {
-  lessonContentSchema,
-  type AdminCourse,
-  type LessonContent,
-} from '../../../contract/courses';
-import { centsToDollars } from '../../../contract/money';
+import { lessonContentSchema, type LessonContent } from '../../../contract/courses';
 import type { Queryable } from '../client';
 
 /**
@@ -42,7 +37,7 @@ export type StoredLesson = {
 export type AdminCourseListRow = {
   _id: string;
   name: string;
-  price: number;
+  priceCents: number;
   image: string;
   summary: string;
   lessons: number;
@@ -117,7 +112,7 @@ export async function listCoursesForAdmin(db: Queryable): Promise<AdminCourseLis
   return rows.map((row) => ({
     _id: row.id,
     name: row.name,
-    price: centsToDollars(row.price_cents),
+    priceCents: row.price_cents,
     image: row.image,
     summary: row.summary,
     lessons: row.lessons,
@@ -336,36 +331,4 @@ export async function upsertLesson(tx: Queryable, lesson: StoredLesson): Promise
       JSON.stringify(lesson.content),
     ],
   );
-}
-
-/** The builder's whole course from its stored parts. */
-export function assembleAdminCourse(
-  meta: CourseMeta,
-  sections: readonly StoredSection[],
-  lessons: readonly StoredLesson[],
-): AdminCourse {
-  return {
-    _id: meta.id,
-    name: meta.name,
-    price: centsToDollars(meta.priceCents),
-    image: meta.image,
-    summary: meta.summary,
-    description: meta.description,
-    outcomes: meta.outcomes,
-    published: meta.published,
-    updatedAt: meta.updatedAt,
-    sections: sections.map((section) => ({
-      _id: section.id,
-      title: section.title,
-      lessons: lessons
-        .filter((lesson) => lesson.sectionId === section.id)
-        .map((lesson) => ({
-          _id: lesson.id,
-          title: lesson.title,
-          minutes: lesson.minutes,
-          preview: lesson.preview,
-          content: lesson.content,
-        })),
-    })),
-  };
 }

@@ -1,5 +1,5 @@
 import { orderNumberOf } from '../../../contract/checkout-rules';
-import { centsToDollars } from '../../../contract/money';
+import type { InCents } from '../../../contract/money';
 import {
   MY_CHECKOUTS_PAGE_SIZE,
   type MyCheckout,
@@ -40,8 +40,21 @@ export async function insertOrdersForPayment(tx: Queryable, paymentId: string): 
   return rows.map((row) => row.id);
 }
 
+/** An order, its price per copy in cents (the API's `Order` has dollars). */
+export type OrderRecord = InCents<Order>;
+
+/** A checkout of My Orders, its total and prices in cents. */
+export type MyCheckoutRecord = Omit<MyCheckout, 'total' | 'lines'> & {
+  totalCents: number;
+  lines: OrderRecord[];
+};
+
+export type MyCheckoutPageRecord = Omit<MyCheckoutPage, 'checkouts'> & {
+  checkouts: MyCheckoutRecord[];
+};
+
 /** The user's orders, newest first (a payment's lines in cart order), but those they hid. */
-export async function listOrders(db: Queryable, email: string): Promise<Order[]> {
+export async function listOrders(db: Queryable, email: string): Promise<OrderRecord[]> {
   const rows = await db.query<OrderRow>(
     `select id, name, quantity, price_cents, refunded_at is not null as refunded from orders
      where user_email = $1 and hidden_at is null
@@ -52,7 +65,7 @@ export async function listOrders(db: Queryable, email: string): Promise<Order[]>
     _id: row.id,
     name: row.name,
     quantity: row.quantity,
-    price: centsToDollars(row.price_cents),
+    priceCents: row.price_cents,
     refunded: row.refunded,
   }));
 }
@@ -102,7 +115,7 @@ export async function listCheckouts(
   db: Queryable,
   email: string,
   page: number,
-): Promise<MyCheckoutPage> {
+): Promise<MyCheckoutPageRecord> {
   const limit = MY_CHECKOUTS_PAGE_SIZE;
   const rows = await db.query<CheckoutLineRow>(
     `with shown as (
@@ -133,7 +146,7 @@ export async function listCheckouts(
      order by paged.created_at desc, paged.id, o.payment_line asc nulls last, o.id`,
     [email, limit, (page - 1) * limit],
   );
-  const checkouts = new Map<string, MyCheckout>();
+  const checkouts = new Map<string, MyCheckoutRecord>();
   for (const row of rows) {
     let checkout = checkouts.get(row.payment_id);
     if (!checkout) {
@@ -147,7 +160,7 @@ export async function listCheckouts(
             : row.refunded_cents > 0
               ? 'partly-refunded'
               : 'paid',
-        total: centsToDollars(row.amount_cents),
+        totalCents: row.amount_cents,
         lines: [],
       };
       checkouts.set(row.payment_id, checkout);
@@ -156,7 +169,7 @@ export async function listCheckouts(
       _id: row.id,
       name: row.name,
       quantity: row.quantity,
-      price: centsToDollars(row.price_cents),
+      priceCents: row.price_cents,
       refunded: row.refunded,
     });
   }

@@ -4,7 +4,6 @@ import {
   type SalesReport,
   type TopSeller,
 } from '../../../contract/sales';
-import { centsToDollars } from '../../../contract/money';
 import type { Queryable } from '../client';
 
 /**
@@ -15,13 +14,28 @@ import type { Queryable } from '../client';
  * of the period's checkouts that were not refunded.
  */
 
+/** A best-seller, what it brought in as cents. */
+export type TopSellerRecord = Omit<TopSeller, 'revenue'> & { revenueCents: number };
+
+/** The Sales report with its sums in cents (the API's `SalesReport` has dollars). */
+export type SalesReportRecord = Omit<
+  SalesReport,
+  'revenue' | 'refunded' | 'daily' | 'topBooks' | 'topCourses'
+> & {
+  revenueCents: number;
+  refundedCents: number;
+  daily: { date: string; orders: number; revenueCents: number }[];
+  topBooks: TopSellerRecord[];
+  topCourses: TopSellerRecord[];
+};
+
 type TopRow = { kind: 'book' | 'course'; id: string; name: string; copies: number; cents: number };
 
 export async function salesReport(
   db: Queryable,
   days: number,
   now: Date = new Date(),
-): Promise<SalesReport> {
+): Promise<SalesReportRecord> {
   const dates = salesPeriodDays(days, now);
   const from = dates[0] ?? now.toISOString().slice(0, 10);
   const since = `${from}T00:00:00Z`;
@@ -76,9 +90,9 @@ export async function salesReport(
   const byDay = new Map(dailyRows.map((row) => [row.day, row]));
   const daily = dates.map((date) => {
     const row = byDay.get(date);
-    return { date, orders: row?.orders ?? 0, revenue: centsToDollars(row?.cents ?? 0) };
+    return { date, orders: row?.orders ?? 0, revenueCents: row?.cents ?? 0 };
   });
-  const top = (kind: TopRow['kind']): TopSeller[] =>
+  const top = (kind: TopRow['kind']): TopSellerRecord[] =>
     topRows
       .filter((row) => row.kind === kind)
       .map((row) => ({
@@ -86,17 +100,17 @@ export async function salesReport(
         // A book's name as the catalogue has it now (removed books too); a course's as it sold.
         name: row.name,
         copies: row.copies,
-        revenue: centsToDollars(row.cents),
+        revenueCents: row.cents,
       }));
   const revenueCents = dailyRows.reduce((sum, row) => sum + row.cents, 0);
   return {
     days,
     from,
     to: dates[dates.length - 1] ?? from,
-    revenue: centsToDollars(revenueCents),
+    revenueCents,
     orders: dailyRows.reduce((sum, row) => sum + row.orders, 0),
     refunds: refundRow?.count ?? 0,
-    refunded: centsToDollars(refundRow?.cents ?? 0),
+    refundedCents: refundRow?.cents ?? 0,
     daily,
     topBooks: top('book'),
     topCourses: top('course'),

@@ -1,6 +1,6 @@
 import { errorCode } from '@contract/error-code';
 
-// Texts of the login and signup screens, word for word from the spec (§5, §8).
+// Texts of the login and signup screens, word for word as docs/product.md §5, §8 give them.
 export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email',
   shortPassword: 'Minimum 6 characters!',

@@ -23,7 +23,7 @@ export const fetchCourses = createAsyncThunk.withTypes<{ state: { [name]: Course
     try {
       return await getCourses(signal);
     } catch (error) {
-      // Spec §8: a failed fetch is logged. Here, not in the reducer: reducers stay pure.
+      // docs/product.md §8: a failed fetch is logged. Here, not in the reducer: reducers stay pure.
       if (!signal?.aborted) {
         console.error('Course fetch failed:', error instanceof Error ? error.message : error);
       }

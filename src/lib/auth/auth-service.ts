@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth';
 import { env } from '@/config/env';
 import { hasSavedFirebaseSession, whenFirebaseActive } from './firebase-activation';
 
-/** The signed-in identity as the spec describes it (§3). */
+/** The signed-in identity (docs/architecture.md §7). */
 export type AuthUser = {
   uid: string;
   email: string | null;

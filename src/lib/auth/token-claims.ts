@@ -1,4 +1,4 @@
-/** Claims of the product's access token that the client looks at (docs/architecture.md §3). */
+/** Claims of the product's access token that the client looks at (docs/architecture.md §7). */
 export type AccessTokenClaims = { email: string; exp: number };
 
 /** Reads a JWT's payload without checking its signature: only the server can do that. */

@@ -20,7 +20,7 @@ const slugOf = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 40) || 'course';
 
-/** The server's rules of a save (services/course-builder.ts): own ids kept once, new ones made. */
+/** The server's rules of a save (server/services/course-builder.ts): own ids kept once, new ones made. */
 function outlineOf(courseId: string, draft: CourseDraft, stored: AdminCourse | null) {
   const own = {
     sections: new Set(stored?.sections.map((section) => section._id)),

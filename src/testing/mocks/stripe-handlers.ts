@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import qs from 'qs';
-import { chargeOutcomeFor } from '../stripe/test-cards';
+import { chargeOutcomeFor } from '@contract/stripe-test-cards';
 import { paymentOfClientSecret, settlePayment } from './checkout-handlers';
 
 // Stripe's API as the one Stripe.js fake (src/testing/stripe/) calls it, answered in the page by msw

@@ -2,9 +2,8 @@
 // `apiBase` — the Stripe emulator that served it, or (web tests, `npm run dev:mock`) msw's Stripe
 // handlers. It covers what our checkout uses — `elements().create('card')` and `confirmCardPayment`
 // — with Stripe.js's shapes, plus the functions react-stripe-js checks for.
-// Served by the emulator at /v3/stripe.js: scripts/stripe-emulator/stand-in-script.ts inlines
-// `test-cards.ts` and this file into one classic script, so this file may import nothing but types
-// and `./test-cards`; the web tests and dev:mock import it as a module.
+// Served by the emulator at /v3/stripe.js, bundled from `stripe-js-script.ts` (what it imports
+// comes along); the web tests and dev:mock import it as a module.
 import type {
   PaymentIntentResult,
   StripeCardElementChangeEvent,
@@ -21,7 +20,7 @@ import {
   passesLuhn,
   validationMessages,
   type CardBrand,
-} from './test-cards';
+} from '@contract/stripe-test-cards';
 
 type Handler = (payload?: unknown) => void;
 type CardFieldName = 'number' | 'expiry' | 'cvc' | 'postalCode';
@@ -42,8 +41,7 @@ let elementCount = 0;
 
 /**
  * Defines `window.Stripe` (what js.stripe.com's script does), for the API at `apiBase`. Called
- * only by the script the emulator builds from this module (stand-in-script.ts).
- * @public
+ * only by the emulator's script (stripe-js-script.ts).
  */
 export function installStripeStandIn(target: Window & typeof globalThis, apiBase: string) {
   Reflect.set(target, 'Stripe', stripeStandIn(target, apiBase));

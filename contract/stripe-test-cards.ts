@@ -1,9 +1,8 @@
 // Stripe's test mode in one module: its documented test cards and their outcomes
 // (https://docs.stripe.com/testing), the card-number rules (brands, Luhn, lengths, expiry) and the
-// card field's own validation messages — for the Stripe emulator, the one Stripe.js fake, msw's
-// Stripe handlers and the README. Any other number that passes the Luhn check succeeds, as in
-// Stripe's test mode. The emulator's served Stripe.js inlines this file, so it must stay free of
-// imports and of anything but plain data and functions.
+// card field's own validation messages — for the Stripe emulator (scripts/stripe-emulator/), the
+// one Stripe.js fake (src/testing/stripe/), msw's Stripe handlers and the README. Any other number
+// that passes the Luhn check succeeds, as in Stripe's test mode. No product code imports it.
 
 export type CardBrand =
   'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
