@@ -46,7 +46,11 @@ async function paymentStatus(intentId: string): Promise<string | undefined> {
   return row?.status;
 }
 
-beforeAll(async () => {
+/** Whether `error` says the address was taken meanwhile (another suite's server took the port). */
+const addressTaken = (error: unknown) =>
+  error instanceof Error && 'code' in error && error.code === 'EADDRINUSE';
+
+async function startShop(): Promise<void> {
   // The app's port is only known once it listens, and the emulator's address must be in the
   // app's config: start the emulator without a webhook first, then one that delivers to the app.
   const probe = await startStripeEmulator({ port: 0 });
@@ -72,6 +76,20 @@ beforeAll(async () => {
     retryDelaysMs: [100, 200],
   });
   stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: emulatorPort, protocol: 'http' });
+}
+
+beforeAll(async () => {
+  // The emulator's port is free between the probe and the second start; on a busy machine another
+  // suite can take it meanwhile. Then all starts again on a new port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await startShop();
+      return;
+    } catch (error) {
+      await app?.close();
+      if (!addressTaken(error) || attempt === 3) throw error;
+    }
+  }
 });
 
 afterAll(async () => {
