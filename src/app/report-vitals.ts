@@ -65,9 +65,12 @@ export function reportVitals(pathname: string, win: Window = window): void {
           metrics[name] = metric.value;
         }
       };
-      onLCP(keep);
-      onINP(keep);
-      onCLS(keep);
+      // LCP, INP and CLS are final only when the page is hidden, and web-vitals reports them on
+      // `visibilitychange` alone; leaving can fire `pagehide` first (D68). Every change is kept,
+      // so the beacon carries the latest value whichever event sends it.
+      onLCP(keep, { reportAllChanges: true });
+      onINP(keep, { reportAllChanges: true });
+      onCLS(keep, { reportAllChanges: true });
       onFCP(keep);
       onTTFB(keep);
       let sent = false;
@@ -88,7 +91,7 @@ export function reportVitals(pathname: string, win: Window = window): void {
         const body = new Blob([JSON.stringify(beacon)], { type: 'application/json' });
         win.navigator.sendBeacon(`${env.apiUrl}/vitals`, body);
       };
-      // Added after web-vitals' own listeners, so CLS and INP have their final values by then.
+      // Added after web-vitals' own listeners: on `visibilitychange` they have just reported.
       win.document.addEventListener('visibilitychange', send);
       win.addEventListener('pagehide', send);
       // For the e2e test and anyone profiling: from here on, leaving the page sends the beacon.

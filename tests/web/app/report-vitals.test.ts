@@ -4,16 +4,27 @@ import { newPageViewId, PAGE_ROUTES, PAGE_VIEW_ID_PATTERN } from '@contract/vita
 import { reportVitals, routePatternOf } from '@/app/report-vitals';
 import { screenRoutes, type ScreenRoute } from '@/app/screens';
 
-// Each web-vitals function reports a fixed value, as the library does once it has measured.
+// web-vitals as the library behaves once it has measured: FCP and TTFB are reported at once;
+// LCP, INP and CLS on every change only when asked to (`reportAllChanges`), else only when the
+// page turns hidden (`visibilitychange`, its own listener, added before the app's).
 vi.mock('web-vitals', () => {
-  const report = (name: string, value: number) => (callback: (metric: Metric) => void) =>
-    callback({ name, value } as Metric);
+  const metric = (name: string, value: number) => ({ name, value }) as Metric;
+  const now = (name: string, value: number) => (callback: (metric: Metric) => void) =>
+    callback(metric(name, value));
+  const finalOnHidden =
+    (name: string, value: number) =>
+    (callback: (metric: Metric) => void, options?: { reportAllChanges?: boolean }) => {
+      if (options?.reportAllChanges) callback(metric(name, value));
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') callback(metric(name, value));
+      });
+    };
   return {
-    onLCP: report('LCP', 1834.5),
-    onINP: report('INP', 64),
-    onCLS: report('CLS', 0.012),
-    onFCP: report('FCP', 902),
-    onTTFB: report('TTFB', 110),
+    onLCP: finalOnHidden('LCP', 1834.5),
+    onINP: finalOnHidden('INP', 64),
+    onCLS: finalOnHidden('CLS', 0.012),
+    onFCP: now('FCP', 902),
+    onTTFB: now('TTFB', 110),
   };
 });
 
@@ -87,6 +98,26 @@ describe('real users’ Core Web Vitals', () => {
         // A random id of this page view: the server counts its metrics once (D53).
         view: expect.stringMatching(PAGE_VIEW_ID_PATTERN),
         route: '/book/:bookId',
+        metrics: { LCP: 1834.5, INP: 64, CLS: 0.012, FCP: 902, TTFB: 110 },
+      },
+    ]);
+  });
+
+  it('a page left before it turns hidden still sends its LCP, INP and CLS', async () => {
+    // Leaving can fire `pagehide` while the page is still visible: web-vitals has not reported
+    // the metrics it finalises on `visibilitychange` yet (D68).
+    reportVitals('/courses');
+    await vi.waitFor(() => {
+      window.dispatchEvent(new Event('pagehide'));
+      expect(beacons).toHaveLength(1);
+    });
+    // Then hidden: still this view's one beacon.
+    await hide();
+    expect(beacons).toHaveLength(1);
+    expect(await sent()).toEqual([
+      {
+        view: expect.stringMatching(PAGE_VIEW_ID_PATTERN),
+        route: '/courses',
         metrics: { LCP: 1834.5, INP: 64, CLS: 0.012, FCP: 902, TTFB: 110 },
       },
     ]);
