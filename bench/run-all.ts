@@ -5,6 +5,7 @@ let failed = 0;
 for (const script of [
   'bench/first-load.ts',
   'bench/lighthouse.ts',
+  'bench/field-inp.ts',
   'bench/books.ts',
   'bench/api-speed.ts',
   'bench/checkout.ts',
