@@ -137,7 +137,7 @@ async function slowestInteraction(page: Page): Promise<Interaction | null> {
 const pause = () => sleep(PAUSE_MS);
 
 /** The phone menu: opened, then closed again. */
-async function useMenu(page: Page): Promise<void> {
+async function openTheMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).tap();
   await pause();
   await page.getByRole('button', { name: 'Close menu' }).tap();
@@ -157,12 +157,12 @@ const ACTIONS: Record<string, (page: Page) => Promise<void>> = {
   '/courses': async (page) => {
     await page.getByRole('button', { name: 'Add To Cart' }).first().tap();
     await pause();
-    await useMenu(page);
+    await openTheMenu(page);
   },
   '/courses/:first': async (page) => {
     await page.getByRole('button', { name: 'Add To Cart' }).tap();
     await pause();
-    await useMenu(page);
+    await openTheMenu(page);
   },
   '/cart': async (page) => {
     // The course added on the course pages.
@@ -171,7 +171,7 @@ const ACTIONS: Record<string, (page: Page) => Promise<void>> = {
       .first()
       .tap();
     await pause();
-    await useMenu(page);
+    await openTheMenu(page);
   },
   '/book': async (page) => {
     const search = page.getByLabel('Search by name');
@@ -234,7 +234,7 @@ const ACTIONS: Record<string, (page: Page) => Promise<void>> = {
 
 /** Every route without a screen-specific action: the menu and the newsletter field. */
 const DEFAULT_ACTION = async (page: Page) => {
-  await useMenu(page);
+  await openTheMenu(page);
   await typeNewsletter(page);
 };
 
