@@ -70,6 +70,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // One stylesheet, inlined into every document (inlineEntryCss). Split per chunk, each
+    // dynamic import of a chunk that imports the entry listed the entry's stylesheet again, and
+    // Vite's preload added it as a <link> after start: 135 KB parsed and the whole page restyled
+    // a second time, ~50 ms of main thread on every page (docs/decisions.md D67).
+    cssCodeSplit: false,
     rolldownOptions: {
       onLog: quietLazyContractImports,
       output: {

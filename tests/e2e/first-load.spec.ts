@@ -23,6 +23,9 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   await expect(page.getByRole('heading', { name: 'Our Online Courses' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect((await loadedScripts(page)).some(isFirebase)).toBe(false);
+  // The one stylesheet is inline in the document: the started app links none again (each would
+  // be parsed and restyle the whole page; docs/decisions.md D67).
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
 
   await page.getByRole('link', { name: 'Login', exact: true }).click();
   await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
