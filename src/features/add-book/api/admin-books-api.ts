@@ -5,9 +5,10 @@ import type {
   BookHistoryEntry,
   BookUpdateBody,
 } from '@contract/books';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { withParam } from '@/lib/api-client';
+
+const route = apiRoutes(() => import('@contract/routes/books').then((m) => m.BOOK_ROUTES));
 
 /**
  * The admin's Books screen (docs/product.md §2 Books): its page of books and a book's history
@@ -17,34 +18,35 @@ export const adminBooksApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /admin/books (admin): a page of the live books with their stored stock and holds. */
     getAdminBooks: build.query<AdminBookPage, AdminBookListQuery>({
-      query: (query) => ({ url: '/admin/books', query }),
-      responseSchema: lazySchema(() =>
-        import('@contract/books').then((m) => m.adminBookPageSchema),
-      ),
+      ...route('GET /api/admin/books', (query: AdminBookListQuery) => ({ query })),
       providesTags: ['AdminBooks'],
     }),
 
     /** GET /admin/books/{id}/history (admin): the book's changes, newest first. */
     getBookHistory: build.query<BookHistoryEntry[], string>({
-      query: (id) => ({ url: `${withParam('/admin/books', id)}/history` }),
-      responseSchema: lazySchema(() => import('@contract/books').then((m) => m.bookHistorySchema)),
+      ...route('GET /api/admin/books/:id/history', (id: string) => ({ params: { id } })),
       providesTags: (_result, _error, id) => [{ type: 'AdminBooks', id }],
     }),
 
     /** PATCH /books/{id} (admin): the changed fields only. */
     updateBook: build.mutation<BookDetail, { id: string; changes: BookUpdateBody }>({
-      query: ({ id, changes }) => ({
-        url: withParam('/books', id),
-        method: 'PATCH',
-        body: changes,
-      }),
+      ...route(
+        'PATCH /api/books/:id',
+        ({ id, changes }: { id: string; changes: BookUpdateBody }) => ({
+          params: { id },
+          body: changes,
+        }),
+      ),
       invalidatesTags: ['AdminBooks', 'Books', 'Cart'],
     }),
 
     /** DELETE /books/{id} (admin): carts show it as unavailable, orders keep it. */
     removeBook: build.mutation<void, string>({
-      query: (id) => ({ url: withParam('/books', id), method: 'DELETE' }),
-      transformResponse: () => undefined,
+      ...route(
+        'DELETE /api/books/:id',
+        (id: string) => ({ params: { id } }),
+        () => undefined,
+      ),
       invalidatesTags: ['AdminBooks', 'Books', 'Cart'],
     }),
   }),

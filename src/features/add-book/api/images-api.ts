@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMAGE_LIMITS } from '@contract/image-rules';
 import { imageUploadedSchema } from '@contract/images';
 import { env } from '@/config/env';
+import { routeRequest } from '@/lib/api/api-route';
 import { baseApi, type ApiQueryError } from '@/lib/api/base-api';
 
 // Where book covers are hosted (docs/product.md §7, DESIGN §4): imgbb when VITE_IMGBB_API_KEY is set,
@@ -60,7 +61,7 @@ export const imagesApi = baseApi.injectEndpoints({
         form.append(IMAGE_LIMITS.field, file);
         const answer = env.imgbbApiKey
           ? await uploadToImgbb(form, env.imgbbApiKey)
-          : await baseQuery({ url: '/images', method: 'POST', body: form });
+          : await baseQuery({ ...routeRequest('POST /api/images'), body: form });
         if (answer.error) return { error: answer.error };
         const uploaded = imageUploadedSchema.safeParse(answer.data);
         if (!uploaded.success || uploaded.data.data.url === '') {

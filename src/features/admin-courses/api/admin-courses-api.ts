@@ -1,17 +1,9 @@
-import {
-  type adminCourseListSchema,
-  adminCourseSchema,
-  courseRemovedSchema,
-  type AdminCourse,
-  type CourseDraft,
-} from '@contract/courses';
+import type { adminCourseListSchema, AdminCourse, CourseDraft } from '@contract/courses';
 import type { z } from 'zod';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { withParam } from '@/lib/api-client';
 
-/** The course as the schema reads it (defaults filled in); the raw answer was checked already. */
-const parseCourse = (raw: unknown): AdminCourse => adminCourseSchema.parse(raw);
+const route = apiRoutes(() => import('@contract/routes/courses').then((m) => m.COURSE_ROUTES));
 
 export type AdminCourseListItem = z.infer<typeof adminCourseListSchema>[number];
 
@@ -24,58 +16,53 @@ export const adminCoursesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /admin/courses (admin): every course not removed, drafts too. */
     getAdminCourses: build.query<AdminCourseListItem[], void>({
-      query: () => ({ url: '/admin/courses' }),
-      responseSchema: lazySchema(() =>
-        import('@contract/courses').then((m) => m.adminCourseListSchema),
-      ),
+      ...route('GET /api/admin/courses', () => ({})),
       providesTags: ['AdminCourses'],
     }),
 
     /** GET /admin/courses/{id} (admin): the whole course as the builder edits it. */
     getAdminCourse: build.query<AdminCourse, string>({
-      query: (id) => ({ url: withParam('/admin/courses', id) }),
-      rawResponseSchema: adminCourseSchema,
-      transformResponse: parseCourse,
+      ...route('GET /api/admin/courses/:id', (id: string) => ({ params: { id } })),
       providesTags: (_result, _error, id) => [{ type: 'AdminCourses', id }],
     }),
 
     /** POST /admin/courses (admin): a new draft; its id is made from its name. */
     createCourse: build.mutation<AdminCourse, CourseDraft>({
-      query: (draft) => ({ url: '/admin/courses', method: 'POST', body: draft }),
-      rawResponseSchema: adminCourseSchema,
-      transformResponse: parseCourse,
+      ...route('POST /api/admin/courses', (draft: CourseDraft) => ({ body: draft })),
       invalidatesTags: ['AdminCourses'],
     }),
 
     /** PUT /admin/courses/{id} (admin): the whole course; 409 over a newer version. */
     saveCourse: build.mutation<AdminCourse, { id: string; draft: CourseDraft }>({
-      query: ({ id, draft }) => ({
-        url: withParam('/admin/courses', id),
-        method: 'PUT',
-        body: draft,
-      }),
-      rawResponseSchema: adminCourseSchema,
-      transformResponse: parseCourse,
+      ...route(
+        'PUT /api/admin/courses/:id',
+        ({ id, draft }: { id: string; draft: CourseDraft }) => ({
+          params: { id },
+          body: draft,
+        }),
+      ),
       invalidatesTags: (_result, _error, { id }) => ['AdminCourses', { type: 'AdminCourses', id }],
     }),
 
     /** PUT /admin/courses/{id}/published (admin): in the shop or out of it. */
     setCoursePublished: build.mutation<AdminCourse, { id: string; published: boolean }>({
-      query: ({ id, published }) => ({
-        url: `${withParam('/admin/courses', id)}/published`,
-        method: 'PUT',
-        body: { published },
-      }),
-      rawResponseSchema: adminCourseSchema,
-      transformResponse: parseCourse,
+      ...route(
+        'PUT /api/admin/courses/:id/published',
+        ({ id, published }: { id: string; published: boolean }) => ({
+          params: { id },
+          body: { published },
+        }),
+      ),
       invalidatesTags: (_result, _error, { id }) => ['AdminCourses', { type: 'AdminCourses', id }],
     }),
 
     /** DELETE /admin/courses/{id} (admin): out of the shop; buyers keep it. */
     removeCourse: build.mutation<void, string>({
-      query: (id) => ({ url: withParam('/admin/courses', id), method: 'DELETE' }),
-      rawResponseSchema: courseRemovedSchema,
-      transformResponse: () => undefined,
+      ...route(
+        'DELETE /api/admin/courses/:id',
+        (id: string) => ({ params: { id } }),
+        () => undefined,
+      ),
       invalidatesTags: ['AdminCourses'],
     }),
   }),

@@ -5,9 +5,12 @@ import type {
   RefundAccepted,
   RefundBody,
 } from '@contract/admin-orders';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { withParam } from '@/lib/api-client';
+
+const route = apiRoutes(() =>
+  import('@contract/routes/admin-orders').then((m) => m.ADMIN_ORDER_ROUTES),
+);
 
 /**
  * The admin's Orders screen (docs/product.md §2.21): its page of checkouts and one checkout
@@ -17,31 +20,24 @@ export const adminOrdersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /admin/orders (admin): a page of checkouts, newest first. */
     getAdminOrders: build.query<AdminOrderPage, AdminOrderListQuery>({
-      query: (query) => ({ url: '/admin/orders', query }),
-      responseSchema: lazySchema(() =>
-        import('@contract/admin-orders').then((m) => m.adminOrderPageSchema),
-      ),
+      ...route('GET /api/admin/orders', (query: AdminOrderListQuery) => ({ query })),
       providesTags: ['AdminOrders'],
     }),
 
     /** GET /admin/orders/{id} (admin; the PaymentIntent id): its lines and its history. */
     getAdminOrder: build.query<AdminOrderDetail, string>({
-      query: (id) => ({ url: withParam('/admin/orders', id) }),
-      responseSchema: lazySchema(() =>
-        import('@contract/admin-orders').then((m) => m.adminOrderDetailSchema),
-      ),
+      ...route('GET /api/admin/orders/:id', (id: string) => ({ params: { id } })),
       providesTags: (_result, _error, id) => ['AdminOrders', { type: 'AdminOrders', id }],
     }),
 
     /** POST /admin/orders/{id}/refunds (admin): the chosen lines, or (none) every line left. */
     refundOrder: build.mutation<RefundAccepted, { id: string } & RefundBody>({
-      query: ({ id, orderIds }) => ({
-        url: `${withParam('/admin/orders', id)}/refunds`,
-        method: 'POST',
-        body: orderIds === undefined ? {} : { orderIds },
-      }),
-      responseSchema: lazySchema(() =>
-        import('@contract/admin-orders').then((m) => m.refundAcceptedSchema),
+      ...route(
+        'POST /api/admin/orders/:id/refunds',
+        ({ id, orderIds }: { id: string } & RefundBody) => ({
+          params: { id },
+          body: orderIds === undefined ? {} : { orderIds },
+        }),
       ),
       invalidatesTags: ['AdminOrders', 'Orders', 'Sales'],
     }),

@@ -1,20 +1,21 @@
 import type { AddToCartBody, CartLine } from '@contract/carts';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { withParam } from '@/lib/api-client';
+
+const route = apiRoutes(() => import('@contract/routes/carts').then((m) => m.CART_ROUTES));
 
 /** The signed-in user's book cart (docs/product.md §4). Its lines also drive the navbar badge. */
 export const cartApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /carts: the caller's lines. Skip it for visitors (the route needs a token). */
     getCart: build.query<CartLine[], void>({
-      query: () => ({ url: '/carts' }),
-      transformResponse: (lines: unknown) => (Array.isArray(lines) ? (lines as CartLine[]) : []),
+      ...route('GET /api/carts', () => ({})),
       providesTags: ['Cart'],
     }),
 
     /** POST /cart: a new line (201), or `quantity` more of a book already in the cart (200). */
     addToCart: build.mutation<CartLine, Pick<AddToCartBody, 'bookId' | 'quantity'>>({
-      query: (body) => ({ url: '/cart', method: 'POST', body }),
+      ...route('POST /api/cart', (body: Pick<AddToCartBody, 'bookId' | 'quantity'>) => ({ body })),
       // The answer is the line as stored: show it at once, the refetch then confirms it.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
@@ -35,12 +36,14 @@ export const cartApi = baseApi.injectEndpoints({
 
     /** PUT /carts/quantity/{id}: applied optimistically, undone when the server refuses. */
     setCartQuantity: build.mutation<void, { id: string; quantity: number }>({
-      query: ({ id, quantity }) => ({
-        url: withParam('/carts/quantity', id),
-        method: 'PUT',
-        body: { quantity },
-      }),
-      transformResponse: () => undefined,
+      ...route(
+        'PUT /api/carts/quantity/:id',
+        ({ id, quantity }: { id: string; quantity: number }) => ({
+          params: { id },
+          body: { quantity },
+        }),
+        () => undefined,
+      ),
       async onQueryStarted({ id, quantity }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', undefined, (lines) => {
@@ -59,8 +62,11 @@ export const cartApi = baseApi.injectEndpoints({
 
     /** DELETE /carts/delete/{id}: the line leaves at once, and comes back if the call fails. */
     removeCartLine: build.mutation<void, string>({
-      query: (id) => ({ url: withParam('/carts/delete', id), method: 'DELETE' }),
-      transformResponse: () => undefined,
+      ...route(
+        'DELETE /api/carts/delete/:id',
+        (id: string) => ({ params: { id } }),
+        () => undefined,
+      ),
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', undefined, (lines) =>

@@ -1,6 +1,8 @@
 import type { ChatUnread } from '@contract/chat-unread';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
+
+const route = apiRoutes(() => import('@contract/routes/chat').then((m) => m.CHAT_ROUTES));
 
 /** How often an open page asks again (besides on focus and when a room is read). */
 export const UNREAD_POLL_MS = 30_000;
@@ -9,10 +11,7 @@ export const UNREAD_POLL_MS = 30_000;
 export const chatUnreadApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getChatUnread: build.query<ChatUnread, void>({
-      query: () => ({ url: '/chat/unread' }),
-      responseSchema: lazySchema(() =>
-        import('@contract/chat-unread').then((m) => m.chatUnreadSchema),
-      ),
+      ...route('GET /api/chat/unread', () => ({})),
       providesTags: ['ChatUnread'],
     }),
   }),

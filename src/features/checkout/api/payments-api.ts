@@ -1,5 +1,8 @@
 import type { PaymentIntentBody, PaymentIntentResponse } from '@contract/payments';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
+
+const route = apiRoutes(() => import('@contract/routes/payments').then((m) => m.PAYMENT_ROUTES));
 
 /** The card payment's server side (docs/architecture.md §3): the server prices the cart and asks Stripe. */
 export const paymentsApi = baseApi.injectEndpoints({
@@ -9,7 +12,7 @@ export const paymentsApi = baseApi.injectEndpoints({
      * computed it. Asking again with an unchanged cart answers the same pending intent.
      */
     createPaymentIntent: build.mutation<PaymentIntentResponse, PaymentIntentBody>({
-      query: (body) => ({ url: '/payments/intent', method: 'POST', body }),
+      ...route('POST /api/payments/intent', (body: PaymentIntentBody) => ({ body })),
     }),
   }),
 });

@@ -1,19 +1,22 @@
 import type { QuizAttemptResult } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { lessonPath, type LessonArgs } from './lessons-api';
+import { apiRoutes } from '@/lib/api/api-route';
+import { lessonParams, type LessonArgs } from './lessons-api';
+
+const courseRoute = apiRoutes(() =>
+  import('@contract/routes/courses').then((m) => m.COURSE_ROUTES),
+);
 
 /** A quiz's attempts (docs/product.md §2.26): graded on the server; a pass completes the lesson. */
 export const attemptsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     submitQuiz: build.mutation<QuizAttemptResult, LessonArgs & { answers: number[][] }>({
-      query: ({ answers, ...lesson }) => ({
-        url: `${lessonPath(lesson)}/attempts`,
-        method: 'POST',
-        body: { answers },
-      }),
-      responseSchema: lazySchema(() =>
-        import('@contract/courses').then((m) => m.quizAttemptResultSchema),
+      ...courseRoute(
+        'POST /api/courses/:id/lessons/:lessonId/attempts',
+        ({ answers, ...lesson }: LessonArgs & { answers: number[][] }) => ({
+          params: lessonParams(lesson),
+          body: { answers },
+        }),
       ),
       // A pass ticks the lesson: the progress, My Courses and the rating form read it again.
       invalidatesTags: (result, _error, { courseId }) =>

@@ -1,28 +1,30 @@
 import type { CourseProgress } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { lessonPath, type LessonArgs } from './lessons-api';
+import { apiRoutes } from '@/lib/api/api-route';
+import { lessonParams, type LessonArgs } from './lessons-api';
+
+const courseRoute = apiRoutes(() =>
+  import('@contract/routes/courses').then((m) => m.COURSE_ROUTES),
+);
 
 /** A learner's progress in a course (docs/product.md §2.26): the ticks, the percent, the certificate. */
 export const progressApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /courses/{id}/progress (owners only). */
     getProgress: build.query<CourseProgress, string>({
-      query: (courseId) => ({ url: `/courses/${encodeURIComponent(courseId)}/progress` }),
-      responseSchema: lazySchema(() =>
-        import('@contract/courses').then((m) => m.courseProgressSchema),
-      ),
+      ...courseRoute('GET /api/courses/:id/progress', (courseId: string) => ({
+        params: { id: courseId },
+      })),
       providesTags: (_result, _error, courseId) => [{ type: 'CourseProgress', id: courseId }],
     }),
     /** PUT …/progress `{ completed }`: reading and video lessons (a quiz completes by passing). */
     setLessonComplete: build.mutation<CourseProgress, LessonArgs & { completed: boolean }>({
-      query: ({ completed, ...lesson }) => ({
-        url: `${lessonPath(lesson)}/progress`,
-        method: 'PUT',
-        body: { completed },
-      }),
-      responseSchema: lazySchema(() =>
-        import('@contract/courses').then((m) => m.courseProgressSchema),
+      ...courseRoute(
+        'PUT /api/courses/:id/lessons/:lessonId/progress',
+        ({ completed, ...lesson }: LessonArgs & { completed: boolean }) => ({
+          params: lessonParams(lesson),
+          body: { completed },
+        }),
       ),
       // The answer is the new progress: the outline's tick and percent change at once.
       async onQueryStarted({ courseId }, { dispatch, queryFulfilled }) {

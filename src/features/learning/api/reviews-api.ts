@@ -1,6 +1,10 @@
 import type { Review, ReviewPage } from '@contract/courses';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
+import { apiRoutes } from '@/lib/api/api-route';
+
+const courseRoute = apiRoutes(() =>
+  import('@contract/routes/courses').then((m) => m.COURSE_ROUTES),
+);
 
 export type ReviewPageArgs = { courseId: string; page: number };
 
@@ -8,21 +12,21 @@ export type ReviewPageArgs = { courseId: string; page: number };
 export const reviewsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getReviews: build.query<ReviewPage, ReviewPageArgs>({
-      query: ({ courseId, page }) => ({
-        url: `/courses/${encodeURIComponent(courseId)}/reviews`,
+      ...courseRoute('GET /api/courses/:id/reviews', ({ courseId, page }: ReviewPageArgs) => ({
+        params: { id: courseId },
         query: { page },
-      }),
-      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewPageSchema)),
+      })),
       providesTags: (_result, _error, { courseId }) => [{ type: 'CourseReviews', id: courseId }],
     }),
     /** POST …/reviews: one per learner, so saving again edits it (201 new, 200 edited). */
     saveReview: build.mutation<Review, { courseId: string; rating: number; text: string }>({
-      query: ({ courseId, rating, text }) => ({
-        url: `/courses/${encodeURIComponent(courseId)}/reviews`,
-        method: 'POST',
-        body: { rating, text },
-      }),
-      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewSchema)),
+      ...courseRoute(
+        'POST /api/courses/:id/reviews',
+        ({ courseId, rating, text }: { courseId: string; rating: number; text: string }) => ({
+          params: { id: courseId },
+          body: { rating, text },
+        }),
+      ),
       invalidatesTags: (_result, error, { courseId }) =>
         error
           ? []
@@ -33,12 +37,13 @@ export const reviewsApi = baseApi.injectEndpoints({
     }),
     /** PATCH /admin/course-reviews/:id (admins, audited): a hidden review leaves the page. */
     hideReview: build.mutation<Review, { courseId: string; reviewId: string }>({
-      query: ({ reviewId }) => ({
-        url: `/admin/course-reviews/${encodeURIComponent(reviewId)}`,
-        method: 'PATCH',
-        body: { hidden: true },
-      }),
-      responseSchema: lazySchema(() => import('@contract/courses').then((m) => m.reviewSchema)),
+      ...courseRoute(
+        'PATCH /api/admin/course-reviews/:id',
+        ({ reviewId }: { courseId: string; reviewId: string }) => ({
+          params: { id: reviewId },
+          body: { hidden: true },
+        }),
+      ),
       invalidatesTags: (_result, error, { courseId }) =>
         error
           ? []

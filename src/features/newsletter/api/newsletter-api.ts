@@ -1,5 +1,9 @@
-import { newsletterResponseSchema } from '@contract/newsletter';
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
+
+const route = apiRoutes(() =>
+  import('@contract/routes/newsletter').then((m) => m.NEWSLETTER_ROUTES),
+);
 
 export type Subscription = { isNewSubscriber: boolean; message: string };
 
@@ -8,13 +12,12 @@ export const newsletterApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /newsletter: 201 for a new subscriber, 200 when the address is already on the list. */
     subscribe: build.mutation<Subscription, string>({
-      query: (email) => ({ url: '/newsletter', method: 'POST', body: { email } }),
-      rawResponseSchema: newsletterResponseSchema,
-      // The status decides, never the message text (the server words it).
-      transformResponse: ({ message }: { message: string }, meta) => ({
-        isNewSubscriber: meta?.status === 201,
-        message,
-      }),
+      ...route(
+        'POST /api/newsletter',
+        (email: string) => ({ body: { email } }),
+        // The status decides, never the message text (the server words it).
+        ({ message }, meta) => ({ isNewSubscriber: meta?.status === 201, message }),
+      ),
     }),
   }),
 });

@@ -1,22 +1,25 @@
+import { apiRoutes } from '@/lib/api/api-route';
 import { baseApi } from '@/lib/api/base-api';
-import { lazySchema } from '@/lib/api/lazy-schema';
-import { withParam } from '@/lib/api-client';
 import type { ProfileUpdateBody, UserProfile } from '../types';
+
+const route = apiRoutes(() => import('@contract/routes/users').then((m) => m.USER_ROUTES));
 
 /** The signed-in user's profile (docs/product.md §2 Profile), cached per email. */
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /userprofile/{email}: the stored profile; every field is a string, '' when unset. */
     getProfile: build.query<UserProfile, string>({
-      query: (email) => ({ url: withParam('/userprofile', email) }),
-      responseSchema: lazySchema(() => import('@contract/users').then((m) => m.userProfileSchema)),
+      ...route('GET /api/userprofile/:email', (email: string) => ({ params: { email } })),
       providesTags: ['Profile'],
     }),
 
     /** PUT /userupdate/{email}: replaces the profile's fields; 400 with a message for bad values. */
     updateProfile: build.mutation<void, ProfileUpdateBody>({
-      query: (body) => ({ url: withParam('/userupdate', body.email), method: 'PUT', body }),
-      transformResponse: () => undefined,
+      ...route(
+        'PUT /api/userupdate/:email',
+        (body: ProfileUpdateBody) => ({ params: { email: body.email }, body }),
+        () => undefined,
+      ),
       // The saved values show at once, without a refetch (the sign-up date stays the server's).
       async onQueryStarted({ signUpDate: _sent, ...saved }, { dispatch, queryFulfilled }) {
         try {
