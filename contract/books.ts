@@ -146,21 +146,33 @@ export function isBookImageUrl(value: string): boolean {
   }
 }
 
-const bookFields = {
+const thousands = (value: number) => value.toLocaleString('en-US');
+/** No value where a number belongs: a form's empty or unreadable field (undefined or NaN). */
+const missingNumber = (input: unknown) => input === undefined || Number.isNaN(input);
+
+/**
+ * A book's fields, with the messages the admin reads: the Add Book and Edit book forms check
+ * them through these schemas (src/features/add-book/book-form-schema.ts), so the form and the
+ * API's 400 say the same thing (docs/decisions.md D73).
+ */
+export const bookFields = {
   name: textSchema({ error: 'Must be a string' })
     .trim()
-    .min(1, 'Must not be empty')
-    .max(BOOK_LIMITS.nameMaxLength, `Must be at most ${BOOK_LIMITS.nameMaxLength} characters`),
+    .min(1, 'Enter the name of the book.')
+    .max(BOOK_LIMITS.nameMaxLength, `At most ${BOOK_LIMITS.nameMaxLength} characters.`),
   author: textSchema({ error: 'Must be a string' })
     .trim()
-    .min(1, 'Must not be empty')
-    .max(BOOK_LIMITS.authorMaxLength, `Must be at most ${BOOK_LIMITS.authorMaxLength} characters`),
-  category: bookCategorySchema,
+    .min(1, 'Enter the author of the book.')
+    .max(BOOK_LIMITS.authorMaxLength, `At most ${BOOK_LIMITS.authorMaxLength} characters.`),
+  category: z.enum(BOOK_CATEGORIES, { error: 'Choose a category.' }),
   price: z
-    .number({ error: 'Must be a number' })
-    .min(BOOK_LIMITS.minPrice, `Must be at least ${BOOK_LIMITS.minPrice}`)
-    .max(BOOK_LIMITS.maxPrice, `Must be at most ${BOOK_LIMITS.maxPrice}`)
-    .refine(hasWholeCents, 'Must have at most two decimals'),
+    .number({
+      error: ({ input }) =>
+        missingNumber(input) ? 'Enter the price in dollars.' : 'The price must be a number.',
+    })
+    .min(BOOK_LIMITS.minPrice, `The price must be at least $${BOOK_LIMITS.minPrice}.`)
+    .max(BOOK_LIMITS.maxPrice, `The price must be at most $${thousands(BOOK_LIMITS.maxPrice)}.`)
+    .refine(hasWholeCents, 'Use at most two decimals (cents).'),
   image: textSchema({ error: 'Must be a string' })
     .trim()
     .max(2048, 'Must be at most 2048 characters')
@@ -170,13 +182,18 @@ const bookFields = {
     .trim()
     .max(
       BOOK_LIMITS.descriptionMaxLength,
-      `Must be at most ${BOOK_LIMITS.descriptionMaxLength} characters`,
+      `At most ${thousands(BOOK_LIMITS.descriptionMaxLength)} characters.`,
     ),
   stock: z
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(0, 'Must be at least 0')
-    .max(BOOK_LIMITS.maxStock, `Must be at most ${BOOK_LIMITS.maxStock}`),
+    .number({
+      error: ({ input }) =>
+        missingNumber(input)
+          ? 'Enter how many copies are in stock.'
+          : 'The stock must be a whole number.',
+    })
+    .int('The stock must be a whole number.')
+    .min(0, 'The stock cannot be below 0.')
+    .max(BOOK_LIMITS.maxStock, `The stock must be at most ${thousands(BOOK_LIMITS.maxStock)}.`),
 };
 
 const bookExample = {

@@ -480,17 +480,17 @@ describe('book pages, stock and reservations', () => {
     });
 
     it.each([
-      ['a negative stock', { stock: -1 }, 'stock: Must be at least 0'],
-      ['a fractional stock', { stock: 2.5 }, 'stock: Must be a whole number'],
-      ['a stock as text', { stock: '3' }, 'stock: Must be a whole number'],
-      ['a price above the range', { price: 10_000.01 }, 'price: Must be at most 10000'],
-      ['a zero price', { price: 0 }, 'price: Must be at least 0.01'],
+      ['a negative stock', { stock: -1 }, 'stock: The stock cannot be below 0.'],
+      ['a fractional stock', { stock: 2.5 }, 'stock: The stock must be a whole number.'],
+      ['a stock as text', { stock: '3' }, 'stock: The stock must be a whole number.'],
+      ['a price above the range', { price: 10_000.01 }, 'price: The price must be at most $10,000.'],
+      ['a zero price', { price: 0 }, 'price: The price must be at least $0.01.'],
       [
         'a long description',
         { description: 'x'.repeat(2001) },
-        'description: Must be at most 2000',
+        'description: At most 2,000 characters.',
       ],
-      ['an empty author', { author: ' ' }, 'author: Must not be empty'],
+      ['an empty author', { author: ' ' }, 'author: Enter the author of the book.'],
       ['no field', {}, 'Name at least one field to change'],
       ['an unknown field', { removed: true }, 'Unrecognized key: "removed"'],
     ])(

@@ -7,6 +7,7 @@ import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/render';
 import { PNG_BYTES, pickedFile, sendNodeFormData } from '@/testing/uploads';
+import { bookCreateBodySchema } from '@contract/books';
 import { IMAGE_MESSAGES } from '@contract/image-rules';
 
 const ADMIN = 'admin@learntogether.test';
@@ -106,6 +107,30 @@ describe('Add Book', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Use at most two decimals (cents).')).toBeInTheDocument();
     expect(screen.getByText('The stock must be a whole number.')).toBeInTheDocument();
     expect(screen.getByText('The image must be at most 5 MB.')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it("says what the API would answer for the same values: the contract's rules", async () => {
+    const { user } = await renderAddBook();
+    await fillIn(user, { price: '10000.01', stock: '-1' });
+    await user.click(addProduct());
+
+    const api = bookCreateBodySchema.safeParse({
+      name: 'Refactoring',
+      author: 'Martin Fowler',
+      category: 'programming',
+      price: 10_000.01,
+      stock: -1,
+      image: 'https://i.ibb.co/x/cover.png',
+    });
+    const messages = api.error?.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      'The price must be at most $10,000.',
+      'The stock cannot be below 0.',
+    ]);
+    for (const message of messages ?? []) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
     expect(writes()).toEqual([]);
   });
 

@@ -188,7 +188,9 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
         apiPath('/books/:id'),
         () =>
           HttpResponse.json(
-            { error: { code: 'bad_request', message: 'price: Must be at most 10000' } },
+            {
+              error: { code: 'bad_request', message: 'price: The price must be at most $10,000.' },
+            },
             { status: 400 },
           ),
         { once: true },
@@ -201,7 +203,7 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Save changes' }));
 
     expect(await form.findByRole('alert')).toHaveTextContent(
-      'The book was not saved: price: Must be at most 10000',
+      'The book was not saved: price: The price must be at most $10,000.',
     );
     expect(form.getByLabelText('Product Price')).toHaveValue(17);
   });

@@ -1,5 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { BookCategory } from '@contract/book-categories';
+import { bookFormSchema, type CheckedBook } from '../book-form-schema';
 import { BookFields, type BookFormValues } from './book-fields';
 
 export type AddBookFormValues = BookFormValues;
@@ -40,20 +42,15 @@ export function AddBookForm({ onSubmit }: Props) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AddBookFormValues>({ defaultValues: emptyForm });
+  } = useForm<AddBookFormValues, unknown, CheckedBook>({
+    defaultValues: emptyForm,
+    resolver: zodResolver(bookFormSchema(true)),
+  });
 
-  const submit = async (values: AddBookFormValues) => {
-    const image = values.image?.[0];
-    if (!image || values.category === '') return;
-    const added = await onSubmit({
-      name: values.name.trim(),
-      author: values.author.trim(),
-      category: values.category,
-      price: Number(values.price),
-      stock: Number(values.stock),
-      description: values.description.trim(),
-      image,
-    });
+  const submit = async ({ image, ...book }: CheckedBook) => {
+    // The schema wants a cover here.
+    if (!image) return;
+    const added = await onSubmit({ ...book, image });
     // A failure keeps every value, so the admin can retry at once.
     if (added) reset(emptyForm);
   };

@@ -1,51 +1,17 @@
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { BOOK_CATEGORIES, type BookCategory } from '@contract/book-categories';
-import { BOOK_LIMITS } from '@contract/book-rules';
+import { BOOK_CATEGORIES } from '@contract/book-categories';
 import { IMAGE_LIMITS } from '@contract/image-rules';
-import { hasWholeCents } from '@contract/money';
 import { TextField } from '@/components/form/text-field';
-import { imageFileProblem } from '../api/images-api';
+import type { BookFormValues } from '../book-form-schema';
 
-/** A book's fields as the Add Book and Edit book forms hold them. */
-export type BookFormValues = {
-  name: string;
-  author: string;
-  category: BookCategory | '';
-  /** As typed in the number input; converted once it is valid. */
-  price: string;
-  stock: string;
-  description: string;
-  image: FileList | null;
-};
+export type { BookFormValues };
 
 const fieldLabel = 'mb-1.5 block text-sm font-medium text-base-content/90';
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
 
 /** `science fiction` → `Science fiction` (the stored value stays as the contract spells it). */
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function validatePrice(value: string): string | true {
-  const price = Number(value);
-  if (value.trim() === '' || !Number.isFinite(price)) return 'Enter the price in dollars.';
-  if (price < BOOK_LIMITS.minPrice) return `The price must be at least $${BOOK_LIMITS.minPrice}.`;
-  if (price > BOOK_LIMITS.maxPrice) {
-    return `The price must be at most $${BOOK_LIMITS.maxPrice.toLocaleString('en-US')}.`;
-  }
-  return hasWholeCents(price) || 'Use at most two decimals (cents).';
-}
-
-/** Copies on hand: a whole number from 0 up to the contract's maximum. */
-function validateStock(value: string): string | true {
-  const stock = Number(value);
-  if (value.trim() === '' || !Number.isFinite(stock)) return 'Enter how many copies are in stock.';
-  if (!Number.isInteger(stock)) return 'The stock must be a whole number.';
-  if (stock < 0) return 'The stock cannot be below 0.';
-  if (stock > BOOK_LIMITS.maxStock) {
-    return `The stock must be at most ${BOOK_LIMITS.maxStock.toLocaleString('en-US')}.`;
-  }
-  return true;
-}
 
 type Props = {
   register: UseFormRegister<BookFormValues>;
@@ -56,16 +22,11 @@ type Props = {
 
 /**
  * A book's fields (docs/product.md §2 Add Book, and the Books screen's Edit): name, author,
- * category, price, stock, description and a cover image, each checked before anything is sent,
- * the image before any upload.
+ * category, price, stock, description and a cover image, each checked before anything is sent
+ * (by the form's resolver, bookFormSchema), the image before any upload.
  */
 export function BookFields({ register, errors, imageRequired }: Props) {
   const id = useId();
-  const validateImage = (files: FileList | null): string | true => {
-    const file = files?.[0];
-    if (!file) return imageRequired ? 'Choose an image of the book.' : true;
-    return imageFileProblem(file) ?? true;
-  };
 
   const categoryId = `${id}-category`;
   const descriptionId = `${id}-description`;
@@ -77,25 +38,13 @@ export function BookFields({ register, errors, imageRequired }: Props) {
         label="Product Name"
         autoComplete="off"
         error={errors.name?.message}
-        registration={register('name', {
-          validate: (value) => value.trim() !== '' || 'Enter the name of the book.',
-          maxLength: {
-            value: BOOK_LIMITS.nameMaxLength,
-            message: `At most ${BOOK_LIMITS.nameMaxLength} characters.`,
-          },
-        })}
+        registration={register('name')}
       />
       <TextField
         label="Author"
         autoComplete="off"
         error={errors.author?.message}
-        registration={register('author', {
-          validate: (value) => value.trim() !== '' || 'Enter the author of the book.',
-          maxLength: {
-            value: BOOK_LIMITS.authorMaxLength,
-            message: `At most ${BOOK_LIMITS.authorMaxLength} characters.`,
-          },
-        })}
+        registration={register('author')}
       />
       <div className="grid gap-5 sm:grid-cols-3">
         <div>
@@ -104,7 +53,7 @@ export function BookFields({ register, errors, imageRequired }: Props) {
           </label>
           <select
             id={categoryId}
-            {...register('category', { required: 'Choose a category.' })}
+            {...register('category')}
             aria-invalid={errors.category ? true : undefined}
             aria-describedby={errors.category ? `${categoryId}-error` : undefined}
             className={`select select-bordered w-full rounded-xl focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
@@ -135,7 +84,7 @@ export function BookFields({ register, errors, imageRequired }: Props) {
           // A scroll over a focused number field must not change the price.
           onWheel={(event) => event.currentTarget.blur()}
           error={errors.price?.message}
-          registration={register('price', { validate: validatePrice })}
+          registration={register('price')}
         />
         <TextField
           label="Stock"
@@ -145,7 +94,7 @@ export function BookFields({ register, errors, imageRequired }: Props) {
           hint="Copies on hand"
           onWheel={(event) => event.currentTarget.blur()}
           error={errors.stock?.message}
-          registration={register('stock', { validate: validateStock })}
+          registration={register('stock')}
         />
       </div>
       <div>
@@ -155,12 +104,7 @@ export function BookFields({ register, errors, imageRequired }: Props) {
         <textarea
           id={descriptionId}
           rows={4}
-          {...register('description', {
-            maxLength: {
-              value: BOOK_LIMITS.descriptionMaxLength,
-              message: `At most ${BOOK_LIMITS.descriptionMaxLength.toLocaleString('en-US')} characters.`,
-            },
-          })}
+          {...register('description')}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${descriptionId}-error` : `${descriptionId}-hint`}
           className={`textarea textarea-bordered w-full rounded-xl text-base focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30 ${
@@ -185,7 +129,7 @@ export function BookFields({ register, errors, imageRequired }: Props) {
           id={imageId}
           type="file"
           accept={IMAGE_LIMITS.types.join(',')}
-          {...register('image', { validate: validateImage })}
+          {...register('image')}
           aria-invalid={errors.image ? true : undefined}
           aria-describedby={errors.image ? `${imageId}-error` : imageHintId}
           className={`file-input file-input-bordered w-full rounded-xl focus:outline-none focus:ring-2 focus:ring-primary/30 ${

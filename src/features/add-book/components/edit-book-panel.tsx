@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AdminBook, BookUpdateBody } from '@contract/books';
@@ -5,6 +6,7 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { notify } from '@/lib/notify';
 import { useUpdateBookMutation } from '../api/admin-books-api';
 import { useUploadImageMutation } from '../api/images-api';
+import { bookFormSchema, type CheckedBook } from '../book-form-schema';
 import { BookFields, type BookFormValues } from './book-fields';
 import { BookHistory } from './book-history';
 
@@ -25,18 +27,12 @@ const valuesOf = (book: AdminBook): BookFormValues => ({
 });
 
 /** The fields that differ from the book as loaded (a new cover's URL is added once uploaded). */
-function changesOf(book: AdminBook, values: BookFormValues): BookUpdateBody {
+function changesOf(book: AdminBook, values: CheckedBook): BookUpdateBody {
   const changes: BookUpdateBody = {};
-  const name = values.name.trim();
-  const author = values.author.trim();
-  const description = values.description.trim();
-  const price = Number(values.price);
-  const stock = Number(values.stock);
+  const { name, author, category, price, stock, description } = values;
   if (name !== book.name) changes.name = name;
   if (author !== book.author) changes.author = author;
-  if (values.category !== '' && values.category !== book.category) {
-    changes.category = values.category;
-  }
+  if (category !== book.category) changes.category = category;
   if (price !== book.price) changes.price = price;
   if (stock !== book.stock) changes.stock = stock;
   if (description !== book.description) changes.description = description;
@@ -56,14 +52,17 @@ export function EditBookPanel({ book, onClose }: Props) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<BookFormValues>({ defaultValues: valuesOf(book) });
+  } = useForm<BookFormValues, unknown, CheckedBook>({
+    defaultValues: valuesOf(book),
+    resolver: zodResolver(bookFormSchema(false)),
+  });
 
   useEffect(() => heading.current?.focus(), []);
 
-  const save = async (values: BookFormValues) => {
+  const save = async (values: CheckedBook) => {
     setProblem(null);
     const changes = changesOf(book, values);
-    const file = values.image?.[0];
+    const file = values.image;
     if (!file && Object.keys(changes).length === 0) {
       setProblem('Nothing to save: no field was changed.');
       return;
