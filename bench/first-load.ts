@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';
+import { testPort } from '../scripts/lib/test-ports';
 import {
   buildSpaForEmulator,
   startProductionStack,
@@ -16,9 +17,13 @@ import {
 } from '../scripts/lib/production-stack';
 import { PUBLIC_ROUTES, resolvePublicRoute } from './public-routes';
 
-const PORT = 3300;
-const EMULATOR_PORT = 9299;
-const PORTS: StackPorts = { server: PORT, authEmulator: EMULATOR_PORT, stripeEmulator: 12311 };
+const PORT = testPort(3300);
+const EMULATOR_PORT = testPort(9299);
+const PORTS: StackPorts = {
+  server: PORT,
+  authEmulator: EMULATOR_PORT,
+  stripeEmulator: testPort(12311),
+};
 const DIST = '.bench/dist';
 const BUDGET_KB = 130;
 /** The chunks loaded only once the first screen is interactive (the field measurement). */
