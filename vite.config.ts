@@ -32,6 +32,9 @@ function identityCheck(): Plugin {
   };
 }
 
+/** The files of the start's chunks, named by codeSplitting's groups below and the entry's name. */
+const START_CHUNK = /^assets\/(?:index|app|react|redux|router|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -75,6 +78,13 @@ export default defineConfig({
     // Vite's preload added it as a <link> after start: 135 KB parsed and the whole page restyled
     // a second time, ~50 ms of main thread on every page (docs/decisions.md D67).
     cssCodeSplit: false,
+    modulePreload: {
+      // The start's chunks (the entry and the four stages, D67) are linked by the HTML
+      // itself (preloadAppChunk), so a lazy import need not list them again: the lists were up
+      // to half of a small chunk such as an endpoint's (docs/decisions.md D73).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !START_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       onLog: quietLazyContractImports,
       output: {

@@ -483,7 +483,11 @@ describe('book pages, stock and reservations', () => {
       ['a negative stock', { stock: -1 }, 'stock: The stock cannot be below 0.'],
       ['a fractional stock', { stock: 2.5 }, 'stock: The stock must be a whole number.'],
       ['a stock as text', { stock: '3' }, 'stock: The stock must be a whole number.'],
-      ['a price above the range', { price: 10_000.01 }, 'price: The price must be at most $10,000.'],
+      [
+        'a price above the range',
+        { price: 10_000.01 },
+        'price: The price must be at most $10,000.',
+      ],
       ['a zero price', { price: 0 }, 'price: The price must be at least $0.01.'],
       [
         'a long description',
