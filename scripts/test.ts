@@ -2,7 +2,7 @@
 // `npm run test:quick` (`--quick`): the static checks, the web suite and the server suite on
 // PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
-import { run } from './lib/processes';
+import { readFileSync } from 'node:fs';
 import { testFilesMatching } from './lib/test-files';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
@@ -110,24 +110,61 @@ const stages: Stage[] = quick
       devMockTests,
     ];
 
-/** Runs a step with its output held back; resolves with its exit code and that output. */
-function runHeld(step: Step): Promise<{ code: number; output: string }> {
+/**
+ * CPU seconds (user + system) of the children this process has reaped so far, from Linux's
+ * /proc (undefined elsewhere). Read as a step's process exits, the difference is that step's CPU
+ * time with its own children's (workers, browsers, servers): on a shared machine a fairer figure
+ * than the wall time.
+ */
+function reapedCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux kernel configuration user space sees.
+const CLOCK_TICKS = 100;
+
+type Outcome = { code: number; output: string; cpu: number | undefined };
+
+/**
+ * Runs a step, its output on the terminal or (`held`) held back; resolves with its exit code,
+ * that output and its CPU time.
+ */
+function runStep(step: Step, held: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const child = spawn(step.command, step.args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...step.env },
     });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = (code: number) => resolve({ code, output: Buffer.concat(chunks).toString() });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-    child.on('error', () => done(1));
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let cpuAtExit: number | undefined;
+    const cpuAtStart = reapedCpuSeconds();
+    // 'exit' comes as soon as the child is reaped: its CPU time is counted, no other's since.
+    child.on('exit', () => (cpuAtExit = reapedCpuSeconds()));
+    const cpu = () =>
+      cpuAtStart === undefined || cpuAtExit === undefined ? undefined : cpuAtExit - cpuAtStart;
+    child.on('close', (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        output: Buffer.concat(chunks).toString(),
+        cpu: cpu(),
+      }),
+    );
+    child.on('error', () =>
+      resolve({ code: 1, output: Buffer.concat(chunks).toString(), cpu: undefined }),
+    );
   });
 }
 
 const started = Date.now();
-const results: { name: string; ok: boolean; seconds: number }[] = [];
+const results: { name: string; ok: boolean; seconds: number; cpu: number | undefined }[] = [];
 const stepCount = stages.reduce(
   (n, stage) => n + ('together' in stage ? stage.together.length : 1),
   0,
@@ -140,29 +177,40 @@ for (const stage of stages) {
     const names = others.map((step) => step.name).join(', ');
     console.log(`\n=== ${first.name} (and ${names} alongside) ===`);
     const held = others.map((step) =>
-      runHeld(step).then((answer) => ({ ...answer, step, seconds: seconds() })),
+      runStep(step, true).then((answer) => ({ ...answer, step, seconds: seconds() })),
     );
-    const code = await run(first.command, first.args, { env: first.env });
-    results.push({ name: first.name, ok: code === 0, seconds: seconds() });
+    const { code, cpu } = await runStep(first, false);
+    results.push({ name: first.name, ok: code === 0, seconds: seconds(), cpu });
     let failed = code !== 0;
     for (const other of await Promise.all(held)) {
       console.log(`\n=== ${other.step.name} (ran alongside ${first.name}) ===\n${other.output}`);
-      results.push({ name: other.step.name, ok: other.code === 0, seconds: other.seconds });
+      results.push({
+        name: other.step.name,
+        ok: other.code === 0,
+        seconds: other.seconds,
+        cpu: other.cpu,
+      });
       failed ||= other.code !== 0;
     }
     if (failed) break;
   } else {
     console.log(`\n=== ${stage.name} ===`);
-    const code = await run(stage.command, stage.args, { env: stage.env });
-    results.push({ name: stage.name, ok: code === 0, seconds: seconds() });
+    const { code, cpu } = await runStep(stage, false);
+    results.push({ name: stage.name, ok: code === 0, seconds: seconds(), cpu });
     if (code !== 0) break;
   }
 }
 
-console.log('\n=== summary ===');
-for (const r of results)
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+console.log("\n=== summary (wall, and CPU with the step's child processes) ===");
+for (const r of results) {
+  const cpu = r.cpu === undefined ? '' : `, ${r.cpu.toFixed(1)} s CPU`;
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s${cpu})`);
+}
 const failed = results.filter((r) => !r.ok).length + (stepCount - results.length);
-console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const totalCpu = reapedCpuSeconds();
+console.log(
+  `total ${((Date.now() - started) / 1000).toFixed(1)} s` +
+    (totalCpu === undefined ? '' : `, ${totalCpu.toFixed(1)} s CPU`),
+);
 console.log(`steps: ${results.filter((r) => r.ok).length} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
