@@ -6,12 +6,14 @@ import { readFileSync } from 'node:fs';
 import { testFilesMatching } from './lib/test-files';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
+/** Steps run one after another (stopping at the first failure), as one lane of a stage. */
+type Lane = Step | Step[];
 /**
- * A step, or several at once: the others run alongside the first (they share nothing: other
- * ports, other databases, or only read the tree), their output held back and printed when all
- * are done.
+ * A step, or several lanes at once: the others run alongside the first (they share nothing:
+ * other ports, other databases, or only read the tree), their output held back and printed
+ * when all are done.
  */
-type Stage = Step | { together: [Step, ...Step[]] };
+type Stage = Step | { together: [Lane, ...Lane[]] };
 
 const quick = process.argv.includes('--quick');
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -46,28 +48,27 @@ const e2eBuild: Step = {
 };
 
 const checksAndUnitSuites: Stage[] = [
-  // The static checks only read the tree: two at a time keep both cores busy.
+  // The static checks only read the tree. tsc is the longest (about 130 s of CPU on one core,
+  // docs/decisions.md D75); the others, one after another, keep the second core busy meanwhile.
   {
     together: [
-      { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
       {
         name: 'typecheck',
         command: 'node_modules/.bin/tsc',
         args: ['-p', 'tsconfig.json', '--noEmit'],
       },
-    ],
-  },
-  {
-    together: [
-      { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
-      // Dead code: unused files, exports, dependencies (knip.json).
-      { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
-      // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
-      {
-        name: 'references',
-        command: 'node_modules/.bin/tsx',
-        args: ['scripts/check-references.ts'],
-      },
+      [
+        { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
+        { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
+        // Dead code: unused files, exports, dependencies (knip.json).
+        { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+        // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
+        {
+          name: 'references',
+          command: 'node_modules/.bin/tsx',
+          args: ['scripts/check-references.ts'],
+        },
+      ],
     ],
   },
   {
@@ -163,42 +164,49 @@ function runStep(step: Step, held: boolean): Promise<Outcome> {
   });
 }
 
+type Result = { name: string; ok: boolean; seconds: number; cpu: number | undefined };
+
+/** Runs a lane's steps in order until one fails; `held` holds their output back. */
+async function runLane(lane: Lane, held: boolean): Promise<{ results: Result[]; output: string }> {
+  const results: Result[] = [];
+  let output = '';
+  for (const step of laneSteps(lane)) {
+    const t0 = Date.now();
+    const outcome = await runStep(step, held);
+    const ok = outcome.code === 0;
+    results.push({ name: step.name, ok, seconds: (Date.now() - t0) / 1000, cpu: outcome.cpu });
+    if (held) output += `\n=== ${step.name} (ran alongside) ===\n${outcome.output}`;
+    if (!ok) break;
+  }
+  return { results, output };
+}
+
+function laneSteps(lane: Lane): Step[] {
+  return Array.isArray(lane) ? lane : [lane];
+}
+
 const started = Date.now();
-const results: { name: string; ok: boolean; seconds: number; cpu: number | undefined }[] = [];
+const results: Result[] = [];
 const stepCount = stages.reduce(
-  (n, stage) => n + ('together' in stage ? stage.together.length : 1),
+  (n, stage) => n + ('together' in stage ? stage.together.flatMap(laneSteps).length : 1),
   0,
 );
 for (const stage of stages) {
-  const t0 = Date.now();
-  const seconds = () => (Date.now() - t0) / 1000;
-  if ('together' in stage) {
-    const [first, ...others] = stage.together;
-    const names = others.map((step) => step.name).join(', ');
-    console.log(`\n=== ${first.name} (and ${names} alongside) ===`);
-    const held = others.map((step) =>
-      runStep(step, true).then((answer) => ({ ...answer, step, seconds: seconds() })),
-    );
-    const { code, cpu } = await runStep(first, false);
-    results.push({ name: first.name, ok: code === 0, seconds: seconds(), cpu });
-    let failed = code !== 0;
-    for (const other of await Promise.all(held)) {
-      console.log(`\n=== ${other.step.name} (ran alongside ${first.name}) ===\n${other.output}`);
-      results.push({
-        name: other.step.name,
-        ok: other.code === 0,
-        seconds: other.seconds,
-        cpu: other.cpu,
-      });
-      failed ||= other.code !== 0;
-    }
-    if (failed) break;
-  } else {
-    console.log(`\n=== ${stage.name} ===`);
-    const { code, cpu } = await runStep(stage, false);
-    results.push({ name: stage.name, ok: code === 0, seconds: seconds(), cpu });
-    if (code !== 0) break;
+  const [first, ...others] = 'together' in stage ? stage.together : [stage];
+  const alongside = others.flatMap(laneSteps).map((step) => step.name);
+  const title = laneSteps(first)
+    .map((step) => step.name)
+    .join(', then ');
+  console.log(
+    `\n=== ${title}${alongside.length ? ` (and ${alongside.join(', ')} alongside)` : ''} ===`,
+  );
+  const held = others.map((lane) => runLane(lane, true));
+  const answers = [await runLane(first, false), ...(await Promise.all(held))];
+  for (const answer of answers) {
+    if (answer.output) console.log(answer.output);
+    results.push(...answer.results);
   }
+  if (answers.some((answer) => answer.results.some((r) => !r.ok))) break;
 }
 
 console.log("\n=== summary (wall, and CPU with the step's child processes) ===");
