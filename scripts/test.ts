@@ -2,16 +2,18 @@
 // `npm run test:quick` (`--quick`): the static checks, the web suite and the server suite on
 // PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
-import { run } from './lib/processes';
+import { readFileSync } from 'node:fs';
 import { testFilesMatching } from './lib/test-files';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
+/** Steps run one after another (stopping at the first failure), as one lane of a stage. */
+type Lane = Step | Step[];
 /**
- * A step, or several at once: the others run alongside the first (they share nothing: other
- * ports, other databases, or only read the tree), their output held back and printed when all
- * are done.
+ * A step, or several lanes at once: the others run alongside the first (they share nothing:
+ * other ports, other databases, or only read the tree), their output held back and printed
+ * when all are done.
  */
-type Stage = Step | { together: [Step, ...Step[]] };
+type Stage = Step | { together: [Lane, ...Lane[]] };
 
 const quick = process.argv.includes('--quick');
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -46,28 +48,27 @@ const e2eBuild: Step = {
 };
 
 const checksAndUnitSuites: Stage[] = [
-  // The static checks only read the tree: two at a time keep both cores busy.
+  // The static checks only read the tree. tsc is the longest (about 130 s of CPU on one core,
+  // docs/decisions.md D75); the others, one after another, keep the second core busy meanwhile.
   {
     together: [
-      { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
       {
         name: 'typecheck',
         command: 'node_modules/.bin/tsc',
         args: ['-p', 'tsconfig.json', '--noEmit'],
       },
-    ],
-  },
-  {
-    together: [
-      { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
-      // Dead code: unused files, exports, dependencies (knip.json).
-      { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
-      // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
-      {
-        name: 'references',
-        command: 'node_modules/.bin/tsx',
-        args: ['scripts/check-references.ts'],
-      },
+      [
+        { name: 'lint', command: 'node_modules/.bin/eslint', args: ['.', '--max-warnings=0'] },
+        { name: 'format', command: 'node_modules/.bin/prettier', args: ['--check', '.'] },
+        // Dead code: unused files, exports, dependencies (knip.json).
+        { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+        // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
+        {
+          name: 'references',
+          command: 'node_modules/.bin/tsx',
+          args: ['scripts/check-references.ts'],
+        },
+      ],
     ],
   },
   {
@@ -110,59 +111,114 @@ const stages: Stage[] = quick
       devMockTests,
     ];
 
-/** Runs a step with its output held back; resolves with its exit code and that output. */
-function runHeld(step: Step): Promise<{ code: number; output: string }> {
+/**
+ * CPU seconds (user + system) of the children this process has reaped so far, from Linux's
+ * /proc (undefined elsewhere). Read as a step's process exits, the difference is that step's CPU
+ * time with its own children's (workers, browsers, servers): on a shared machine a fairer figure
+ * than the wall time.
+ */
+function reapedCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command's closing parenthesis; cutime and cstime are the 16th and 17th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux kernel configuration user space sees.
+const CLOCK_TICKS = 100;
+
+type Outcome = { code: number; output: string; cpu: number | undefined };
+
+/**
+ * Runs a step, its output on the terminal or (`held`) held back; resolves with its exit code,
+ * that output and its CPU time.
+ */
+function runStep(step: Step, held: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const child = spawn(step.command, step.args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...step.env },
     });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = (code: number) => resolve({ code, output: Buffer.concat(chunks).toString() });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-    child.on('error', () => done(1));
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let cpuAtExit: number | undefined;
+    const cpuAtStart = reapedCpuSeconds();
+    // 'exit' comes as soon as the child is reaped: its CPU time is counted, no other's since.
+    child.on('exit', () => (cpuAtExit = reapedCpuSeconds()));
+    const cpu = () =>
+      cpuAtStart === undefined || cpuAtExit === undefined ? undefined : cpuAtExit - cpuAtStart;
+    child.on('close', (code, signal) =>
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        output: Buffer.concat(chunks).toString(),
+        cpu: cpu(),
+      }),
+    );
+    child.on('error', () =>
+      resolve({ code: 1, output: Buffer.concat(chunks).toString(), cpu: undefined }),
+    );
   });
 }
 
+type Result = { name: string; ok: boolean; seconds: number; cpu: number | undefined };
+
+/** Runs a lane's steps in order until one fails; `held` holds their output back. */
+async function runLane(lane: Lane, held: boolean): Promise<{ results: Result[]; output: string }> {
+  const results: Result[] = [];
+  let output = '';
+  for (const step of laneSteps(lane)) {
+    const t0 = Date.now();
+    const outcome = await runStep(step, held);
+    const ok = outcome.code === 0;
+    results.push({ name: step.name, ok, seconds: (Date.now() - t0) / 1000, cpu: outcome.cpu });
+    if (held) output += `\n=== ${step.name} (ran alongside) ===\n${outcome.output}`;
+    if (!ok) break;
+  }
+  return { results, output };
+}
+
+function laneSteps(lane: Lane): Step[] {
+  return Array.isArray(lane) ? lane : [lane];
+}
+
 const started = Date.now();
-const results: { name: string; ok: boolean; seconds: number }[] = [];
+const results: Result[] = [];
 const stepCount = stages.reduce(
-  (n, stage) => n + ('together' in stage ? stage.together.length : 1),
+  (n, stage) => n + ('together' in stage ? stage.together.flatMap(laneSteps).length : 1),
   0,
 );
 for (const stage of stages) {
-  const t0 = Date.now();
-  const seconds = () => (Date.now() - t0) / 1000;
-  if ('together' in stage) {
-    const [first, ...others] = stage.together;
-    const names = others.map((step) => step.name).join(', ');
-    console.log(`\n=== ${first.name} (and ${names} alongside) ===`);
-    const held = others.map((step) =>
-      runHeld(step).then((answer) => ({ ...answer, step, seconds: seconds() })),
-    );
-    const code = await run(first.command, first.args, { env: first.env });
-    results.push({ name: first.name, ok: code === 0, seconds: seconds() });
-    let failed = code !== 0;
-    for (const other of await Promise.all(held)) {
-      console.log(`\n=== ${other.step.name} (ran alongside ${first.name}) ===\n${other.output}`);
-      results.push({ name: other.step.name, ok: other.code === 0, seconds: other.seconds });
-      failed ||= other.code !== 0;
-    }
-    if (failed) break;
-  } else {
-    console.log(`\n=== ${stage.name} ===`);
-    const code = await run(stage.command, stage.args, { env: stage.env });
-    results.push({ name: stage.name, ok: code === 0, seconds: seconds() });
-    if (code !== 0) break;
+  const [first, ...others] = 'together' in stage ? stage.together : [stage];
+  const alongside = others.flatMap(laneSteps).map((step) => step.name);
+  const title = laneSteps(first)
+    .map((step) => step.name)
+    .join(', then ');
+  console.log(
+    `\n=== ${title}${alongside.length ? ` (and ${alongside.join(', ')} alongside)` : ''} ===`,
+  );
+  const held = others.map((lane) => runLane(lane, true));
+  const answers = [await runLane(first, false), ...(await Promise.all(held))];
+  for (const answer of answers) {
+    if (answer.output) console.log(answer.output);
+    results.push(...answer.results);
   }
+  if (answers.some((answer) => answer.results.some((r) => !r.ok))) break;
 }
 
-console.log('\n=== summary ===');
-for (const r of results)
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+console.log("\n=== summary (wall, and CPU with the step's child processes) ===");
+for (const r of results) {
+  const cpu = r.cpu === undefined ? '' : `, ${r.cpu.toFixed(1)} s CPU`;
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s${cpu})`);
+}
 const failed = results.filter((r) => !r.ok).length + (stepCount - results.length);
-console.log(`total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const totalCpu = reapedCpuSeconds();
+console.log(
+  `total ${((Date.now() - started) / 1000).toFixed(1)} s` +
+    (totalCpu === undefined ? '' : `, ${totalCpu.toFixed(1)} s CPU`),
+);
 console.log(`steps: ${results.filter((r) => r.ok).length} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -6,7 +6,8 @@ import { expect, FIRST_BOOK_PAGE, logIn, resolveRoute, test } from './support/fi
 // desktop and phone widths (a role scans the screens it sees differently: SAME_FOR_EVERYONE,
 // ADMIN_SCREENS). Any serious or critical violation fails the test.
 
-// `/home` is the screen of `/` (visitor-routes.spec.ts opens it): scanned once, as `/`.
+// `/home` is the screen of `/` (tests/web/app/visitor-routes.test.tsx opens it): scanned once, as
+// `/`.
 const ROUTES = [
   '/',
   '/courses',
@@ -160,7 +161,7 @@ for (const [viewportName, viewportOptions] of Object.entries(VIEWPORTS)) {
           const landed = new URL(page.url()).pathname;
           // A route that sends this role on to a screen already scanned here (a visitor's
           // login-only routes all land on /login) shows that same screen again; the redirects
-          // themselves are checked by visitor-routes.spec.ts.
+          // themselves are checked by tests/web/app/visitor-routes.test.tsx.
           if (landed !== route && scanned.has(landed)) continue;
           scanned.add(landed);
           findings.push(...(await scan(page, `${route} → ${landed}`)));
