@@ -44,6 +44,21 @@ function MoveButtons({ what, index, count, onMove }: MoveButtonsProps) {
   );
 }
 
+/** Remove, named after what it removes ("Remove section Basics"). */
+function RemoveButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Remove ${what}`}
+      className={`${smallButton} text-error`}
+    >
+      <TrashIcon className="h-4 w-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Remove</span>
+    </button>
+  );
+}
+
 type SectionProps = {
   index: number;
   count: number;
@@ -87,15 +102,7 @@ export function SectionEditor({ index, count, onMove, onRemove }: SectionProps) 
         </h3>
         <div className="flex flex-wrap gap-1">
           <MoveButtons what={`section ${title}`} index={index} count={count} onMove={onMove} />
-          <button
-            type="button"
-            onClick={() => void confirmRemove()}
-            aria-label={`Remove section ${title}`}
-            className={`${smallButton} text-error`}
-          >
-            <TrashIcon className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Remove</span>
-          </button>
+          <RemoveButton what={`section ${title}`} onClick={() => void confirmRemove()} />
         </div>
       </div>
       <div className="mt-3">
@@ -178,15 +185,7 @@ function LessonEditor({ sectionIndex, index, count, onMove, onRemove }: LessonPr
         </h4>
         <div className="flex flex-wrap gap-1">
           <MoveButtons what={`lesson ${title}`} index={index} count={count} onMove={onMove} />
-          <button
-            type="button"
-            onClick={() => onRemove(index)}
-            aria-label={`Remove lesson ${title}`}
-            className={`${smallButton} text-error`}
-          >
-            <TrashIcon className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Remove</span>
-          </button>
+          <RemoveButton what={`lesson ${title}`} onClick={() => onRemove(index)} />
         </div>
       </div>
       <div className="mt-3 grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
