@@ -118,9 +118,9 @@ export const bookHistoryEntrySchema = z.object({
   actorEmail: z.string(),
   action: z.enum(BOOK_AUDIT_ACTIONS),
   /**
-   * book.update: `{ field: [before, after] }` (price in dollars); book.create: the fields it was
-   * added with (price as `priceCents`); book.remove: nothing; book.refund (an admin refunded copies
-   * of it, back in stock once Stripe confirms): `{ orderNumber, copies, amount }` (dollars).
+   * book.update: `{ field: [before, after] }`; book.create: the fields it was added with. Both
+   * name the price `priceCents`, in cents. book.remove: nothing; book.refund (an admin refunded
+   * copies of it, back in stock once Stripe confirms): `{ orderNumber, copies, amount }` (dollars).
    */
   changes: z.record(z.string(), z.unknown()),
   /** ISO 8601. */

@@ -1,6 +1,6 @@
 import { BOOK_MESSAGES, type BookDetail } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
-import { centsToDollars, type InCents } from '../../contract/money';
+import type { InCents } from '../../contract/money';
 import type { Db } from '../db/client';
 import { recordAudit } from '../db/repositories/audit-log';
 import {
@@ -58,16 +58,14 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === '23505';
 }
 
-/** The fields of `after` that differ from `before`, as { field: [before, after] } in dollars. */
+/**
+ * The fields of `after` that differ from `before`, as { field: [before, after] }: the price as
+ * `priceCents`, in cents, as the creation's row has it (docs/decisions.md D74).
+ */
 function changesBetween(before: BookRecord, after: BookRecord): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
   for (const key of Object.keys(after) as (keyof BookRecord)[]) {
-    if (key === 'id' || before[key] === after[key]) continue;
-    if (key === 'priceCents') {
-      changes.price = [centsToDollars(before.priceCents), centsToDollars(after.priceCents)];
-    } else {
-      changes[key] = [before[key], after[key]];
-    }
+    if (key !== 'id' && before[key] !== after[key]) changes[key] = [before[key], after[key]];
   }
   return changes;
 }

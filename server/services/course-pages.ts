@@ -22,14 +22,19 @@ import type { Caller } from '../plugins/auth';
 
 /** The course list, the course page and My Courses (docs/product.md §2.20, §2.25). */
 
+/** A course as every list names it: its id, name, price in dollars and image. */
+const cardOf = (course: { id: string; name: string; priceCents: number; image: string }) => ({
+  _id: course.id,
+  name: course.name,
+  price: centsToDollars(course.priceCents),
+  image: course.image,
+});
+
 /** GET /api/courses: the listed courses in the shop's order. */
 export async function listCourses(db: Queryable): Promise<CourseSummary[]> {
   const courses = await listListedCourses(db);
   return courses.map((course) => ({
-    _id: course.id,
-    name: course.name,
-    price: centsToDollars(course.priceCents),
-    image: course.image,
+    ...cardOf(course),
     summary: course.summary,
     lessons: course.lessons,
     minutes: course.minutes,
@@ -40,12 +45,7 @@ export async function listCourses(db: Queryable): Promise<CourseSummary[]> {
 /** GET /course.json: the spec's course fetch, from the database (listed courses only). */
 export async function courseFile(db: Queryable): Promise<z.infer<typeof courseFileSchema>> {
   const courses = await listListedCourses(db);
-  return courses.map((course) => ({
-    _id: course.id,
-    name: course.name,
-    price: centsToDollars(course.priceCents),
-    image: course.image,
-  }));
+  return courses.map(cardOf);
 }
 
 /**
@@ -86,10 +86,7 @@ export async function courseDetail(
   const course = await visibleCourse(db, courseId, caller);
   const { sections, lessons } = await courseOutline(db, courseId);
   return {
-    _id: course.id,
-    name: course.name,
-    price: centsToDollars(course.priceCents),
-    image: course.image,
+    ...cardOf(course),
     summary: course.summary,
     description: course.description,
     outcomes: course.outcomes,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 
 type Props = {
   /** The small label over the heading (the menu's name for the screen). */
@@ -42,14 +42,12 @@ export function DashboardList({
 }: Props) {
   const { isLoading, isFetching, isError, error, refetch } = query;
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <ScreenHeader
-        eyebrow={eyebrow}
-        headingId={headingId}
-        heading={heading}
-        refreshing={isFetching && !isLoading}
-      />
-
+    <DashboardScreen
+      eyebrow={eyebrow}
+      headingId={headingId}
+      heading={heading}
+      refreshing={isFetching && !isLoading}
+    >
       <QueryView
         // A failed refresh keeps what was read.
         query={{ isLoading, isError: isError && count === 0, error, refetch }}
@@ -65,6 +63,6 @@ export function DashboardList({
       >
         {children}
       </QueryView>
-    </section>
+    </DashboardScreen>
   );
 }

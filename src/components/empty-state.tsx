@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from './icons';
 
@@ -31,6 +31,22 @@ export function EmptyState({ icon, title, text, className, browse, children }: P
         </Link>
       )}
       {children}
+    </div>
+  );
+}
+
+/** A dashboard table's empty state: a dashed box with the screen's icon over one line. */
+export function EmptyNote({
+  icon: IconOf,
+  children,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
+      <IconOf className="h-8 w-8 text-primary" />
+      <p className="mt-3 text-base-content/70">{children}</p>
     </div>
   );
 }

@@ -156,7 +156,7 @@ describe("the admin's Books screen: GET /api/admin/books and a book's history", 
     expect(entries.map((entry) => entry.action)).toEqual(['book.update', 'book.create']);
     expect(entries[0]).toMatchObject({
       actorEmail: admin.email,
-      changes: { price: [10, 11], stock: [4, 40] },
+      changes: { priceCents: [1000, 1100], stock: [4, 40] },
     });
     expect(Date.parse(entries[0]?.createdAt ?? '')).not.toBeNaN();
 
@@ -171,6 +171,24 @@ describe("the admin's Books screen: GET /api/admin/books and a book's history", 
       'book.update',
       'book.create',
     ]);
+  });
+
+  it('writes the price as `priceCents`, in cents, when a book is added and when it is edited', async () => {
+    const id = await addBook(`${tag} Cents`, 'Counter', 3, 19.99);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/books/${id}`,
+      headers: bearer(admin.accessToken),
+      payload: { price: 24.5 },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+
+    const [edit, create] = bookHistorySchema.parse((await history(id)).json());
+    expect(create?.action).toBe('book.create');
+    expect(create?.changes.priceCents).toBe(1999);
+    expect(create?.changes).not.toHaveProperty('price');
+    expect(edit?.action).toBe('book.update');
+    expect(edit?.changes).toEqual({ priceCents: [1999, 2450] });
   });
 
   it('answers 404 for the history of an id that never was a book', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,35 @@ describe('migrate', () => {
     });
     expect(await migrate(db, dir)).toEqual(['001_create.sql', '002_add_column.sql']);
     await db.query('insert into widgets (id, size) values ($1, $2)', [1, 2]);
+  });
+
+  it("024 rewrites a book edit's price in dollars as `priceCents` in cents (D74)", async () => {
+    const db = await freshDb();
+    const all = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    const before = all.filter((f) => f < '024');
+    const dir = await tempMigrations(
+      Object.fromEntries(
+        await Promise.all(
+          before.map(async (f) => [f, await readFile(path.join(MIGRATIONS_DIR, f), 'utf8')]),
+        ),
+      ),
+    );
+    await migrate(db, dir);
+    await db.query(
+      `insert into audit_log (actor_email, action, subject_id, changes) values
+         ('a@example.com', 'book.update', 'b-1', '{"price": [19.99, 24.5], "stock": [4, 40]}'),
+         ('a@example.com', 'book.update', 'b-1', '{"name": ["A", "B"]}'),
+         ('a@example.com', 'book.create', 'b-1', '{"priceCents": 1999, "stock": 4}'),
+         ('a@example.com', 'refund', 'p-1', '{"price": [1, 2]}')`,
+    );
+    expect(await migrate(db)).toEqual(all.filter((f) => f >= '024'));
+    const rows = await db.query<{ changes: unknown }>('select changes from audit_log order by id');
+    expect(rows.map((row) => row.changes)).toEqual([
+      { priceCents: [1999, 2450], stock: [4, 40] },
+      { name: ['A', 'B'] },
+      { priceCents: 1999, stock: 4 },
+      { price: [1, 2] },
+    ]);
   });
 
   it('rolls the whole run back when a file fails', async () => {

@@ -476,7 +476,7 @@ describe('book pages, stock and reservations', () => {
       );
       expect(audit.map((row) => row.action)).toEqual(['book.create', 'book.update', 'book.remove']);
       expect(audit.every((row) => row.actor_email === admin.email)).toBe(true);
-      expect(audit[1]?.changes).toMatchObject({ price: [10, 11], stock: [4, 40] });
+      expect(audit[1]?.changes).toMatchObject({ priceCents: [1000, 1100], stock: [4, 40] });
     });
 
     it.each([

@@ -9,22 +9,23 @@ import {
 import { randomUUID } from 'node:crypto';
 import { errorCode } from '../../../contract/error-code';
 import type { Db, Queryable } from '../client';
-import { IMAGE_COLUMNS, imageOf } from './chat-images';
+import { IMAGE_COLUMNS, imageOf, type ImageColumns } from './chat-images';
 
 /** Rooms, names and texts passed in here are already validated and trimmed by the chat plugin. */
 
-type ChatMessageRow = {
+/** A message's row as it is read here and by the moderation's search (chat-moderation.ts). */
+export type MessageRow = ImageColumns & {
   id: string;
   room: ChatRoom;
   user_id: string;
   name: string;
   msg: string;
   created_at: Date | string;
+};
+
+type ChatMessageRow = MessageRow & {
   edited_at: Date | string | null;
   deleted_at: Date | string | null;
-  image_id: string | null;
-  image_width: number | null;
-  image_height: number | null;
 };
 
 // `id` leaves as text: order by `chat_messages.id`, since a bare `id` in ORDER BY names this text

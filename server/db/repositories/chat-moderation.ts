@@ -9,20 +9,12 @@ import type { Queryable } from '../client';
 import { listAudit } from './audit-log';
 import { escapeLike } from './books';
 import { IMAGE_COLUMNS, imageOf, type ImageColumns } from './chat-images';
+import type { MessageRow } from './chat-messages';
 
 /**
  * Reports of chat messages, mutes, and the search of a room's messages (issue 17 §2). Ids and
  * texts passed in here are validated by the routes' schemas.
  */
-
-type MessageRow = ImageColumns & {
-  id: string;
-  room: ChatRoom;
-  user_id: string;
-  name: string;
-  msg: string;
-  created_at: Date | string;
-};
 
 const MESSAGE_COLUMNS = `id::text as id, room, user_id, name, msg, created_at, ${IMAGE_COLUMNS}`;
 /** Messages their authors deleted (tombstones, migration 012) are never found or shown. */

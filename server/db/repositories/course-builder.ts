@@ -1,5 +1,6 @@
 import { lessonContentSchema, type LessonContent } from '../../../contract/courses';
 import type { Queryable } from '../client';
+import type { CourseRow as StoredCourse } from './courses';
 
 /**
  * The admin's course builder (issue 31 §6, docs/decisions.md D60): every course that is not
@@ -7,16 +8,8 @@ import type { Queryable } from '../client';
  * are server/db/repositories/courses.ts.
  */
 
-/** A course's own fields, as stored (price in cents). */
-export type CourseMeta = {
-  id: string;
-  name: string;
-  priceCents: number;
-  image: string;
-  summary: string;
-  description: string;
-  outcomes: string[];
-  published: boolean;
+/** A course's own fields, as stored (price in cents): courses.ts's row without its listing flags. */
+export type CourseMeta = Omit<StoredCourse, 'removed' | 'listed'> & {
   /** ISO 8601, to the millisecond (the builder's version). */
   updatedAt: string;
 };
@@ -166,15 +159,7 @@ export async function insertCourse(
              (select coalesce(max(position), -1) + 1 from courses))
      on conflict (id) do nothing
      returning id`,
-    [
-      id,
-      fields.name,
-      fields.priceCents,
-      fields.image,
-      fields.summary,
-      fields.description,
-      JSON.stringify(fields.outcomes),
-    ],
+    fieldParams(id, fields),
   );
   return rows.length > 0;
 }
@@ -189,16 +174,21 @@ export async function updateCourseFields(
     `update courses set name = $2, price_cents = $3, image = $4, summary = $5, description = $6,
             outcomes = $7::jsonb, updated_at = now()
      where id = $1`,
-    [
-      id,
-      fields.name,
-      fields.priceCents,
-      fields.image,
-      fields.summary,
-      fields.description,
-      JSON.stringify(fields.outcomes),
-    ],
+    fieldParams(id, fields),
   );
+}
+
+/** $1…$7 of the insert and the update: the id, then the fields in the columns' order. */
+function fieldParams(id: string, fields: CourseFields): unknown[] {
+  return [
+    id,
+    fields.name,
+    fields.priceCents,
+    fields.image,
+    fields.summary,
+    fields.description,
+    JSON.stringify(fields.outcomes),
+  ];
 }
 
 /**

@@ -9,7 +9,7 @@ type Props = {
   hint?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'autoComplete' | 'placeholder' | 'inputMode' | 'disabled' | 'onWheel'
+  'autoComplete' | 'placeholder' | 'inputMode' | 'disabled' | 'onWheel' | 'min' | 'max'
 >;
 
 /** A labelled input for react-hook-form with its error message under it. */

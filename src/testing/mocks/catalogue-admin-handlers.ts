@@ -80,10 +80,16 @@ export const catalogueAdminHandlers = [
       ) {
         throw new ApiFailure(409, `A book named "${body.name}" already exists`);
       }
+      // As the server's audit row: the price as `priceCents`, in cents (D74).
       const changes: Record<string, [unknown, unknown]> = {};
       for (const [field, value] of Object.entries(body)) {
         const before: unknown = book[field as keyof DbBook];
-        if (before !== value) changes[field] = [before, value];
+        if (before === value) continue;
+        if (field === 'price' && typeof value === 'number') {
+          changes.priceCents = [toCents(book.price), toCents(value)];
+        } else {
+          changes[field] = [before, value];
+        }
       }
       Object.assign(book, body);
       if (Object.keys(changes).length > 0) recordAudit(caller, book._id, 'book.update', changes);

@@ -231,7 +231,7 @@ describe('Books (admin)', { timeout: 15_000 }, () => {
         bookId: 'b-3',
         actorEmail: ADMIN,
         action: 'book.update',
-        changes: { price: [10, 11], stock: [4, 40], description: ['a', 'b'] },
+        changes: { priceCents: [1000, 1100], stock: [4, 40], description: ['a', 'b'] },
         createdAt: '2024-03-02T10:00:00.000Z',
       },
       {

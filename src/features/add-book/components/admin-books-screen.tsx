@@ -1,25 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { AdminBook } from '@contract/books';
 import { formatCents, toCents } from '@contract/money';
 import { Pager } from '@/components/pager';
 import { BookIcon, TrashIcon } from '@/components/icons';
 import { RowActionButton } from '@/components/row-action-button';
-import { LoadError } from '@/components/load-error';
+import { DashboardTable } from '@/components/dashboard-table';
+import { EmptyNote } from '@/components/empty-state';
+import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { confirmDialog } from '@/lib/dialogs';
 import { notify } from '@/lib/notify';
+import { useListAddress, useSearchText } from '@/lib/use-list-address';
 import { useGetAdminBooksQuery, useRemoveBookMutation } from '../api/admin-books-api';
 import { EditBookPanel } from './edit-book-panel';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { SearchForm } from '@/components/search-form';
-
-/** A whole number ≥ 1 from the address bar, or undefined. */
-function pageOf(text: string | null): number | undefined {
-  const page = Number(text);
-  return Number.isInteger(page) && page >= 1 ? page : undefined;
-}
 
 function StockCell({ book }: { book: AdminBook }) {
   return (
@@ -40,11 +36,10 @@ function StockCell({ book }: { book: AdminBook }) {
  * address (`?q=&page=&edit=`), so Back and a reload keep them.
  */
 export function AdminBooksScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, navigate, goToPage } = useListAddress();
   const q = params.get('q') ?? '';
-  const page = pageOf(params.get('page')) ?? 1;
   const editId = params.get('edit');
-  const [text, setText] = useState(q);
+  const [text, setText] = useSearchText(q);
   const [pending, setPending] = useState<string | null>(null);
   const { data, error, isError, isLoading, isFetching, refetch } = useGetAdminBooksQuery({
     q: q === '' ? undefined : q,
@@ -57,24 +52,6 @@ export function AdminBooksScreen() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const isRefreshing = isFetching && !isLoading;
 
-  /** Changes the address's search params (an empty value drops the param). */
-  const navigate = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
-
-  // The search box follows the address (Back, or a link with another search).
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setText(q);
-  }
   // The last book of the last page was removed (or the address named a page past the end).
   useEffect(() => {
     if (data && !isFetching && page > pageCount) goToPage(pageCount);
@@ -107,14 +84,12 @@ export function AdminBooksScreen() {
   };
 
   return (
-    <section aria-labelledby="admin-books-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Books"
-        headingId="admin-books-heading"
-        heading="Books in the catalogue"
-        refreshing={isRefreshing}
-      />
-
+    <DashboardScreen
+      eyebrow="Books"
+      headingId="admin-books-heading"
+      heading="Books in the catalogue"
+      refreshing={isRefreshing}
+    >
       <SearchForm
         name="Books"
         inputId="admin-book-search"
@@ -125,116 +100,109 @@ export function AdminBooksScreen() {
         className="max-w-xl"
       />
 
-      {isLoading ? (
-        <Spinner label="Loading the books…" />
-      ) : isError ? (
-        <LoadError
-          message={errorMessageOr(error, 'Could not load the books.')}
-          onRetry={() => void refetch()}
-        />
-      ) : books.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-          <BookIcon className="h-8 w-8 text-primary" />
-          <p className="mt-3 text-base-content/70">
+      <QueryView
+        query={{ isLoading, isError, error, refetch }}
+        loading={<Spinner label="Loading the books…" />}
+        errorText="Could not load the books."
+        isEmpty={books.length === 0}
+        empty={
+          <EmptyNote icon={BookIcon}>
             {q ? `No book matches “${q}”.` : 'The catalogue has no books yet.'}
-          </p>
-        </div>
-      ) : (
+          </EmptyNote>
+        }
+      >
         <>
           <p className="text-sm text-base-content/70" aria-live="polite">
             {total === 1 ? '1 book' : `${total} books`}
             {q && ` matching “${q}”`}
           </p>
-          {/* Scrolls sideways inside its frame on a narrow phone, never the page. */}
-          <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-            {/* Phones: tighter cells, and price and stock under the name instead of columns. */}
-            <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
-              <thead>
-                <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
-                  <th scope="col" className="w-14">
-                    <span className="sr-only">Cover</span>
+          {/* Phones: tighter cells, and price and stock under the name instead of columns. */}
+          <DashboardTable
+            tightOnPhones
+            head={
+              <>
+                <th scope="col" className="w-14">
+                  <span className="sr-only">Cover</span>
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col" className="hidden md:table-cell">
+                  Author
+                </th>
+                <th scope="col" className="hidden lg:table-cell">
+                  Category
+                </th>
+                <th scope="col" className="hidden text-right sm:table-cell">
+                  Price
+                </th>
+                <th scope="col" className="hidden text-right sm:table-cell">
+                  Stock
+                </th>
+                <th scope="col" className="text-right">
+                  Actions
+                </th>
+              </>
+            }
+          >
+            {books.map((book) => {
+              const busy = pending === book._id;
+              return (
+                <tr key={book._id} className="hover:bg-base-200/40">
+                  <td>
+                    <img
+                      src={book.image}
+                      alt=""
+                      width={40}
+                      height={56}
+                      loading="lazy"
+                      className="h-14 w-10 rounded-md bg-base-200 object-cover"
+                    />
+                  </td>
+                  <th scope="row" className="min-w-28 font-medium">
+                    <span className="break-words">{book.name}</span>
+                    <span className="block text-xs font-normal text-base-content/70 md:hidden">
+                      {book.author}
+                    </span>
+                    <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
+                      {formatCents(toCents(book.price))} · {book.stock} in stock
+                      {book.held > 0 && ` · ${book.held} held`}
+                    </span>
                   </th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Author
-                  </th>
-                  <th scope="col" className="hidden lg:table-cell">
-                    Category
-                  </th>
-                  <th scope="col" className="hidden text-right sm:table-cell">
-                    Price
-                  </th>
-                  <th scope="col" className="hidden text-right sm:table-cell">
-                    Stock
-                  </th>
-                  <th scope="col" className="text-right">
-                    Actions
-                  </th>
+                  <td className="hidden md:table-cell">{book.author}</td>
+                  <td className="hidden capitalize lg:table-cell">{book.category}</td>
+                  <td className="hidden text-right tabular-nums sm:table-cell">
+                    {formatCents(toCents(book.price))}
+                  </td>
+                  <td className="hidden text-right sm:table-cell">
+                    <StockCell book={book} />
+                  </td>
+                  <td>
+                    <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                      <button
+                        type="button"
+                        aria-label={`Edit ${book.name}`}
+                        disabled={busy}
+                        onClick={() => navigate({ edit: book._id })}
+                        className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                      >
+                        Edit
+                      </button>
+                      <RowActionButton
+                        label={`Remove ${book.name}`}
+                        busy={busy}
+                        icon={<TrashIcon className="h-4 w-4" />}
+                        onClick={() => void handleRemove(book)}
+                      >
+                        Remove
+                      </RowActionButton>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {books.map((book) => {
-                  const busy = pending === book._id;
-                  return (
-                    <tr key={book._id} className="hover:bg-base-200/40">
-                      <td>
-                        <img
-                          src={book.image}
-                          alt=""
-                          width={40}
-                          height={56}
-                          loading="lazy"
-                          className="h-14 w-10 rounded-md bg-base-200 object-cover"
-                        />
-                      </td>
-                      <th scope="row" className="min-w-28 font-medium">
-                        <span className="break-words">{book.name}</span>
-                        <span className="block text-xs font-normal text-base-content/70 md:hidden">
-                          {book.author}
-                        </span>
-                        <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
-                          {formatCents(toCents(book.price))} · {book.stock} in stock
-                          {book.held > 0 && ` · ${book.held} held`}
-                        </span>
-                      </th>
-                      <td className="hidden md:table-cell">{book.author}</td>
-                      <td className="hidden capitalize lg:table-cell">{book.category}</td>
-                      <td className="hidden text-right tabular-nums sm:table-cell">
-                        {formatCents(toCents(book.price))}
-                      </td>
-                      <td className="hidden text-right sm:table-cell">
-                        <StockCell book={book} />
-                      </td>
-                      <td>
-                        <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                          <button
-                            type="button"
-                            aria-label={`Edit ${book.name}`}
-                            disabled={busy}
-                            onClick={() => navigate({ edit: book._id })}
-                            className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
-                          >
-                            Edit
-                          </button>
-                          <RowActionButton
-                            label={`Remove ${book.name}`}
-                            busy={busy}
-                            icon={<TrashIcon className="h-4 w-4" />}
-                            onClick={() => void handleRemove(book)}
-                          >
-                            Remove
-                          </RowActionButton>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DashboardTable>
           <Pager page={page} pageCount={pageCount} onPage={goToPage} />
         </>
-      )}
-    </section>
+      </QueryView>
+    </DashboardScreen>
   );
 }

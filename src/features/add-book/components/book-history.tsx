@@ -11,6 +11,7 @@ const ACTIONS: Record<BookHistoryEntry['action'], string> = {
 };
 
 const money = (value: unknown) => (typeof value === 'number' ? formatCents(toCents(value)) : '?');
+const cents = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '?');
 const quoted = (value: unknown) => (typeof value === 'string' ? `“${value}”` : String(value));
 
 /** One field's change, `price $10.00 → $11.00`; long or binary fields only say that they changed. */
@@ -18,8 +19,8 @@ function describeChange(field: string, change: unknown): string {
   if (!Array.isArray(change) || change.length !== 2) return `${field} changed`;
   const [before, after] = change as [unknown, unknown];
   switch (field) {
-    case 'price':
-      return `price ${money(before)} → ${money(after)}`;
+    case 'priceCents':
+      return `price ${cents(before)} → ${cents(after)}`;
     case 'stock':
       return `stock ${String(before)} → ${String(after)}`;
     case 'description':
@@ -40,10 +41,9 @@ function describeEntry(entry: BookHistoryEntry): string {
         .join(', ');
     case 'book.create': {
       const { priceCents, stock } = entry.changes;
-      const price = typeof priceCents === 'number' ? formatCents(priceCents) : undefined;
-      return price === undefined
-        ? 'Added to the catalogue'
-        : `Added to the catalogue at ${price}, stock ${String(stock)}`;
+      return typeof priceCents === 'number'
+        ? `Added to the catalogue at ${cents(priceCents)}, stock ${String(stock)}`
+        : 'Added to the catalogue';
     }
     case 'book.remove':
       return 'Removed from the catalogue';

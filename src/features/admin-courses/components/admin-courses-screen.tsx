@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { formatCents, toCents } from '@contract/money';
+import { DashboardTable } from '@/components/dashboard-table';
+import { EmptyNote } from '@/components/empty-state';
 import { GraduationCapIcon, PlusIcon } from '@/components/icons';
 import { QueryView } from '@/components/query-view';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useGetAdminCoursesQuery } from '../api/admin-courses-api';
@@ -23,85 +25,79 @@ export function AdminCoursesScreen() {
   } = useGetAdminCoursesQuery();
 
   return (
-    <section aria-labelledby="admin-courses-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Courses"
-        headingId="admin-courses-heading"
-        heading="Courses and drafts"
-        refreshing={isFetching && !isLoading}
-      >
+    <DashboardScreen
+      eyebrow="Courses"
+      headingId="admin-courses-heading"
+      heading="Courses and drafts"
+      refreshing={isFetching && !isLoading}
+      actions={
         <Link to={paths.adminCourseNew} className="btn btn-primary btn-sm rounded-xl normal-case">
           <PlusIcon className="h-4 w-4" aria-hidden="true" />
           New course
         </Link>
-      </ScreenHeader>
-
+      }
+    >
       <QueryView
         query={{ isLoading, isError, error, refetch }}
         loading={<Spinner label="Loading the courses…" />}
         errorText="Could not load the courses."
         isEmpty={courses.length === 0}
         empty={
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-            <GraduationCapIcon className="h-8 w-8 text-primary" />
-            <p className="mt-3 text-base-content/70">No course yet: start one with New course.</p>
-          </div>
+          <EmptyNote icon={GraduationCapIcon}>No course yet: start one with New course.</EmptyNote>
         }
       >
-        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-          <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
-            <thead>
-              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
-                <th scope="col">Name</th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Price
-                </th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Lessons
-                </th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Owners
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {courses.map((course) => (
-                <tr key={course._id} className="hover:bg-base-200/40">
-                  <th scope="row" className="min-w-32 font-medium">
-                    <span className="break-words">{course.name}</span>
-                    <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
-                      {formatCents(toCents(course.price))} · {course.lessons}{' '}
-                      {course.lessons === 1 ? 'lesson' : 'lessons'} · {course.owners}{' '}
-                      {course.owners === 1 ? 'owner' : 'owners'}
-                    </span>
-                  </th>
-                  <td className="hidden text-right tabular-nums sm:table-cell">
-                    {formatCents(toCents(course.price))}
-                  </td>
-                  <td className="hidden text-right tabular-nums sm:table-cell">{course.lessons}</td>
-                  <td className="hidden text-right tabular-nums sm:table-cell">{course.owners}</td>
-                  <td>
-                    <PublishedBadge published={course.published} />
-                  </td>
-                  <td className="text-right">
-                    <Link
-                      to={paths.adminCourse(course._id)}
-                      aria-label={`Edit ${course.name}`}
-                      className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
-                    >
-                      Edit
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DashboardTable
+          tightOnPhones
+          head={
+            <>
+              <th scope="col">Name</th>
+              <th scope="col" className="hidden text-right sm:table-cell">
+                Price
+              </th>
+              <th scope="col" className="hidden text-right sm:table-cell">
+                Lessons
+              </th>
+              <th scope="col" className="hidden text-right sm:table-cell">
+                Owners
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col" className="text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            </>
+          }
+        >
+          {courses.map((course) => (
+            <tr key={course._id} className="hover:bg-base-200/40">
+              <th scope="row" className="min-w-32 font-medium">
+                <span className="break-words">{course.name}</span>
+                <span className="mt-1 block text-xs font-normal text-base-content/80 sm:hidden">
+                  {formatCents(toCents(course.price))} · {course.lessons}{' '}
+                  {course.lessons === 1 ? 'lesson' : 'lessons'} · {course.owners}{' '}
+                  {course.owners === 1 ? 'owner' : 'owners'}
+                </span>
+              </th>
+              <td className="hidden text-right tabular-nums sm:table-cell">
+                {formatCents(toCents(course.price))}
+              </td>
+              <td className="hidden text-right tabular-nums sm:table-cell">{course.lessons}</td>
+              <td className="hidden text-right tabular-nums sm:table-cell">{course.owners}</td>
+              <td>
+                <PublishedBadge published={course.published} />
+              </td>
+              <td className="text-right">
+                <Link
+                  to={paths.adminCourse(course._id)}
+                  aria-label={`Edit ${course.name}`}
+                  className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                >
+                  Edit
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </DashboardTable>
       </QueryView>
-    </section>
+    </DashboardScreen>
   );
 }

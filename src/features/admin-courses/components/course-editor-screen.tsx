@@ -4,6 +4,7 @@ import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COURSE_LIMITS } from '@contract/course-rules';
 import { courseDraftSchema, type AdminCourse, type CourseDraft } from '@contract/courses';
+import { SubmitButton } from '@/components/form/submit-button';
 import { PlusIcon } from '@/components/icons';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
@@ -266,16 +267,12 @@ function CourseEditor({ course }: { course: AdminCourse | null }) {
             {course && isDirty && (
               <p className="text-sm text-base-content/70 sm:mr-auto">Unsaved changes</p>
             )}
-            <button
-              type="submit"
-              disabled={isSubmitting}
+            <SubmitButton
+              busy={isSubmitting}
               className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto"
             >
-              {isSubmitting && (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              )}
               {course ? 'Save course' : 'Create draft'}
-            </button>
+            </SubmitButton>
           </div>
         </form>
       </FormProvider>

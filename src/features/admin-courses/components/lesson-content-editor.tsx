@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { parseVideoUrl } from '@contract/course-rules';
+import { TextField } from '@/components/form/text-field';
 import type { CourseForm } from './course-form';
 import { errorAt, FieldError } from './field-error';
-import { inputClass, labelClass, textareaClass } from './field-styles';
+import { labelClass, textareaClass } from './field-styles';
 import { QuizEditor } from './quiz-editor';
 import { renderLessonMarkdown } from '../lesson-markdown';
 
@@ -125,7 +126,6 @@ function MarkdownField({
 
 /** The video's link, checked as the player reads it (YouTube, Vimeo or the shop's MP4). */
 function VideoUrlField({ path }: { path: `sections.${number}.lessons.${number}.content.url` }) {
-  const id = useId();
   const {
     register,
     control,
@@ -133,31 +133,17 @@ function VideoUrlField({ path }: { path: `sections.${number}.lessons.${number}.c
   } = useFormContext<CourseForm>();
   const url = useWatch({ control, name: path }) ?? '';
   const source = url.trim() === '' ? null : parseVideoUrl(url);
-  const error = errorAt(errors, path);
   const hint = source
     ? `Plays from ${source.provider === 'mp4' ? 'the shop (MP4)' : source.provider === 'youtube' ? 'YouTube' : 'Vimeo'}.`
     : 'A YouTube or Vimeo link, or an MP4 under /media/.';
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        Video link
-      </label>
-      <input
-        id={id}
-        type="url"
-        inputMode="url"
-        {...register(path)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
-        className={`${inputClass} ${error ? 'input-error' : ''}`}
-      />
-      {error ? (
-        <FieldError id={`${id}-error`} message={error} />
-      ) : (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
-    </div>
+    <TextField
+      label="Video link"
+      type="url"
+      inputMode="url"
+      hint={hint}
+      registration={register(path)}
+      error={errorAt(errors, path)}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { COURSE_LIMITS } from '@contract/course-rules';
+import { TextField } from '@/components/form/text-field';
 import { PlusIcon, TrashIcon } from '@/components/icons';
 import type { CourseForm } from './course-form';
 import { errorAt, FieldError } from './field-error';
@@ -17,23 +18,17 @@ export function QuizEditor({ base, lessonTitle }: { base: ContentPath; lessonTit
     formState: { errors },
   } = useFormContext<CourseForm>();
   const { fields, append, remove } = useFieldArray({ control, name: `${base}.questions` });
-  const passError = errorAt(errors, `${base}.passPercent`);
   return (
     <div className="space-y-4">
       <div className="max-w-48">
-        <label htmlFor={`${id}-pass`} className={labelClass}>
-          Pass mark (%)
-        </label>
-        <input
-          id={`${id}-pass`}
+        <TextField
+          label="Pass mark (%)"
           type="number"
           min={1}
           max={100}
-          {...register(`${base}.passPercent`, { valueAsNumber: true })}
-          aria-invalid={passError ? true : undefined}
-          className={`${inputClass} ${passError ? 'input-error' : ''}`}
+          registration={register(`${base}.passPercent`, { valueAsNumber: true })}
+          error={errorAt(errors, `${base}.passPercent`)}
         />
-        <FieldError id={`${id}-pass-error`} message={passError} />
       </div>
       <ol className="space-y-4">
         {fields.map((field, index) => (

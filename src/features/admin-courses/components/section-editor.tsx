@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { COURSE_LIMITS, LESSON_KINDS, type LessonKind } from '@contract/course-rules';
+import { TextField } from '@/components/form/text-field';
 import { PlusIcon, TrashIcon } from '@/components/icons';
 import { confirmDialog } from '@/lib/dialogs';
 import { KIND_LABELS, newContent, type CourseForm } from './course-form';
-import { errorAt, FieldError } from './field-error';
-import { inputClass, labelClass, smallButton } from './field-styles';
+import { errorAt } from './field-error';
+import { smallButton } from './field-styles';
 import { LessonContentEditor } from './lesson-content-editor';
 
 type MoveButtonsProps = {
@@ -43,6 +44,21 @@ function MoveButtons({ what, index, count, onMove }: MoveButtonsProps) {
   );
 }
 
+/** Remove, named after what it removes ("Remove section Basics"). */
+function RemoveButton({ what, onClick }: { what: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={`Remove ${what}`}
+      className={`${smallButton} text-error`}
+    >
+      <TrashIcon className="h-4 w-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Remove</span>
+    </button>
+  );
+}
+
 type SectionProps = {
   index: number;
   count: number;
@@ -61,7 +77,6 @@ export function SectionEditor({ index, count, onMove, onRemove }: SectionProps) 
   const path = `sections.${index}` as const;
   const title = useWatch({ control, name: `${path}.title` }) || `Section ${index + 1}`;
   const lessons = useFieldArray({ control, name: `${path}.lessons` });
-  const titleError = errorAt(errors, `${path}.title`);
 
   const confirmRemove = async () => {
     const confirmed = await confirmDialog({
@@ -87,28 +102,15 @@ export function SectionEditor({ index, count, onMove, onRemove }: SectionProps) 
         </h3>
         <div className="flex flex-wrap gap-1">
           <MoveButtons what={`section ${title}`} index={index} count={count} onMove={onMove} />
-          <button
-            type="button"
-            onClick={() => void confirmRemove()}
-            aria-label={`Remove section ${title}`}
-            className={`${smallButton} text-error`}
-          >
-            <TrashIcon className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Remove</span>
-          </button>
+          <RemoveButton what={`section ${title}`} onClick={() => void confirmRemove()} />
         </div>
       </div>
       <div className="mt-3">
-        <label htmlFor={`${id}-title`} className={labelClass}>
-          Section title
-        </label>
-        <input
-          id={`${id}-title`}
-          {...register(`${path}.title`)}
-          aria-invalid={titleError ? true : undefined}
-          className={`${inputClass} ${titleError ? 'input-error' : ''}`}
+        <TextField
+          label="Section title"
+          registration={register(`${path}.title`)}
+          error={errorAt(errors, `${path}.title`)}
         />
-        <FieldError id={`${id}-title-error`} message={titleError} />
       </div>
 
       <ol className="mt-4 space-y-4">
@@ -171,8 +173,6 @@ function LessonEditor({ sectionIndex, index, count, onMove, onRemove }: LessonPr
   const path = `sections.${sectionIndex}.lessons.${index}` as const;
   const kind = useWatch({ control, name: `${path}.content.kind` });
   const title = useWatch({ control, name: `${path}.title` }) || `Lesson ${index + 1}`;
-  const titleError = errorAt(errors, `${path}.title`);
-  const minutesError = errorAt(errors, `${path}.minutes`);
   return (
     <article
       aria-labelledby={`${id}-heading`}
@@ -185,45 +185,23 @@ function LessonEditor({ sectionIndex, index, count, onMove, onRemove }: LessonPr
         </h4>
         <div className="flex flex-wrap gap-1">
           <MoveButtons what={`lesson ${title}`} index={index} count={count} onMove={onMove} />
-          <button
-            type="button"
-            onClick={() => onRemove(index)}
-            aria-label={`Remove lesson ${title}`}
-            className={`${smallButton} text-error`}
-          >
-            <TrashIcon className="h-4 w-4" aria-hidden="true" />
-            <span className="hidden sm:inline">Remove</span>
-          </button>
+          <RemoveButton what={`lesson ${title}`} onClick={() => onRemove(index)} />
         </div>
       </div>
       <div className="mt-3 grid grid-cols-[minmax(0,1fr)_6rem] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
-        <div>
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            Lesson title
-          </label>
-          <input
-            id={`${id}-title`}
-            {...register(`${path}.title`)}
-            aria-invalid={titleError ? true : undefined}
-            className={`${inputClass} ${titleError ? 'input-error' : ''}`}
-          />
-          <FieldError id={`${id}-title-error`} message={titleError} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-minutes`} className={labelClass}>
-            Minutes
-          </label>
-          <input
-            id={`${id}-minutes`}
-            type="number"
-            min={1}
-            max={COURSE_LIMITS.lessonMaxMinutes}
-            {...register(`${path}.minutes`, { valueAsNumber: true })}
-            aria-invalid={minutesError ? true : undefined}
-            className={`${inputClass} ${minutesError ? 'input-error' : ''}`}
-          />
-          <FieldError id={`${id}-minutes-error`} message={minutesError} />
-        </div>
+        <TextField
+          label="Lesson title"
+          registration={register(`${path}.title`)}
+          error={errorAt(errors, `${path}.title`)}
+        />
+        <TextField
+          label="Minutes"
+          type="number"
+          min={1}
+          max={COURSE_LIMITS.lessonMaxMinutes}
+          registration={register(`${path}.minutes`, { valueAsNumber: true })}
+          error={errorAt(errors, `${path}.minutes`)}
+        />
         <label className="col-span-2 flex cursor-pointer items-center gap-2 pt-1 sm:col-span-1 sm:pt-9">
           <input
             type="checkbox"

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import {
   ADMIN_ORDER_STATUSES,
   adminOrderStatusSchema,
@@ -7,20 +6,17 @@ import {
 } from '@contract/admin-orders';
 import { formatCents, toCents } from '@contract/money';
 import { Pager } from '@/components/pager';
+import { DashboardTable } from '@/components/dashboard-table';
+import { EmptyNote } from '@/components/empty-state';
 import { CartIcon } from '@/components/icons';
 import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
+import { useListAddress, useSearchText } from '@/lib/use-list-address';
 import { useGetAdminOrdersQuery } from '../api/admin-orders-api';
 import { OrderPanel } from './order-panel';
 import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { SearchForm } from '@/components/search-form';
-
-/** A whole number ≥ 1 from the address bar, or undefined. */
-function pageOf(text: string | null): number | undefined {
-  const page = Number(text);
-  return Number.isInteger(page) && page >= 1 ? page : undefined;
-}
 
 /** A real YYYY-MM-DD date from the address bar, or undefined (the server would refuse it). */
 function dateOf(text: string | null): string | undefined {
@@ -35,15 +31,14 @@ function dateOf(text: string | null): string | undefined {
  * and a reload keep them.
  */
 export function AdminOrdersScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, navigate, goToPage } = useListAddress();
   const parsedStatus = adminOrderStatusSchema.safeParse(params.get('status'));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
   const q = (params.get('q') ?? '').trim();
   const from = dateOf(params.get('from'));
   const to = dateOf(params.get('to'));
-  const page = pageOf(params.get('page')) ?? 1;
   const openId = params.get('order');
-  const [text, setText] = useState(q);
+  const [text, setText] = useSearchText(q);
 
   const query: AdminOrderListQuery = {
     ...(status && { status }),
@@ -62,26 +57,8 @@ export function AdminOrdersScreen() {
   const isRefreshing = isFetching && !isLoading;
   const filtered = status !== undefined || q !== '' || from !== undefined || to !== undefined;
 
-  /** Changes the address's search params (an empty value drops the param). */
-  const navigate = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
   /** A new filter starts again at the first page. */
   const filter = (key: string, value: string) => navigate({ [key]: value, page: null });
-  const goToPage = (next: number) => navigate({ page: next === 1 ? null : String(next) });
-
-  // The search box follows the address (Back, or a link with another search).
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setText(q);
-  }
   // The address named a page past the end.
   useEffect(() => {
     if (data && !isFetching && openId === null && page > pageCount) goToPage(pageCount);
@@ -92,14 +69,12 @@ export function AdminOrdersScreen() {
   }
 
   return (
-    <section aria-labelledby="admin-orders-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Orders"
-        headingId="admin-orders-heading"
-        heading="Orders and refunds"
-        refreshing={isRefreshing}
-      />
-
+    <DashboardScreen
+      eyebrow="Orders"
+      headingId="admin-orders-heading"
+      heading="Orders and refunds"
+      refreshing={isRefreshing}
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <label
@@ -170,67 +145,61 @@ export function AdminOrdersScreen() {
         errorText="Could not load the orders."
         isEmpty={orders.length === 0}
         empty={
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-            <CartIcon className="h-8 w-8 text-primary" />
-            <p className="mt-3 text-base-content/70">
-              {filtered ? 'No order matches these filters.' : 'No one has bought anything yet.'}
-            </p>
-          </div>
+          <EmptyNote icon={CartIcon}>
+            {filtered ? 'No order matches these filters.' : 'No one has bought anything yet.'}
+          </EmptyNote>
         }
       >
         <>
           <p className="text-sm text-base-content/70" aria-live="polite">
             {total === 1 ? '1 order' : `${total} orders`}
           </p>
-          {/* Scrolls sideways inside its frame on a narrow phone, never the page. */}
-          <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-            <table className="table max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
-              <thead>
-                <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
-                  <th scope="col">Order</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Date</th>
-                  <th scope="col" className="text-right">
-                    Total
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.paymentId} className="hover:bg-base-200/40">
-                    <th scope="row" className="whitespace-nowrap font-medium">
-                      {order.orderNumber}
-                    </th>
-                    <td className="break-all">{order.email}</td>
-                    <td className="whitespace-nowrap">
-                      <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
-                    </td>
-                    <td className="text-right tabular-nums">{formatCents(toCents(order.total))}</td>
-                    <td>
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="text-right">
-                      <button
-                        type="button"
-                        aria-label={`View order ${order.orderNumber}`}
-                        onClick={() => navigate({ order: order.paymentId })}
-                        className="btn btn-outline btn-primary btn-xs rounded-lg normal-case sm:btn-sm"
-                      >
-                        View
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DashboardTable
+            tightOnPhones
+            head={
+              <>
+                <th scope="col">Order</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Date</th>
+                <th scope="col" className="text-right">
+                  Total
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col" className="text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </>
+            }
+          >
+            {orders.map((order) => (
+              <tr key={order.paymentId} className="hover:bg-base-200/40">
+                <th scope="row" className="whitespace-nowrap font-medium">
+                  {order.orderNumber}
+                </th>
+                <td className="break-all">{order.email}</td>
+                <td className="whitespace-nowrap">
+                  <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
+                </td>
+                <td className="text-right tabular-nums">{formatCents(toCents(order.total))}</td>
+                <td>
+                  <OrderStatusBadge status={order.status} />
+                </td>
+                <td className="text-right">
+                  <button
+                    type="button"
+                    aria-label={`View order ${order.orderNumber}`}
+                    onClick={() => navigate({ order: order.paymentId })}
+                    className="btn btn-outline btn-primary btn-xs rounded-lg normal-case sm:btn-sm"
+                  >
+                    View
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DashboardTable>
           <Pager page={page} pageCount={pageCount} onPage={goToPage} />
         </>
       </QueryView>
-    </section>
+    </DashboardScreen>
   );
 }

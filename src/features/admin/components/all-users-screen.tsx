@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { DashboardTable } from '@/components/dashboard-table';
+import { EmptyNote } from '@/components/empty-state';
 import { TrashIcon, UsersIcon } from '@/components/icons';
 import { QueryView } from '@/components/query-view';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';
 import { RowActionButton } from '@/components/row-action-button';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
@@ -98,110 +101,95 @@ export function AllUsersScreen() {
   };
 
   return (
-    <section aria-labelledby="all-users-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Make Admin</p>
-          <h1 id="all-users-heading" className="mt-1 text-2xl font-bold tracking-tight">
-            Total users: {users.length}
-          </h1>
-        </div>
-        {isRefreshing && (
-          <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-        )}
-      </header>
-
+    <DashboardScreen
+      eyebrow="Make Admin"
+      headingId="all-users-heading"
+      heading={`Total users: ${users.length}`}
+      refreshing={isRefreshing}
+    >
       <QueryView
         query={{ isLoading, isError, error, refetch }}
         loading={<Spinner label="Loading users…" />}
         errorText="Could not load the users."
         isEmpty={users.length === 0}
-        empty={
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-base-300 px-6 py-14 text-center">
-            <UsersIcon className="h-8 w-8 text-primary" />
-            <p className="mt-3 text-base-content/70">No users yet.</p>
-          </div>
-        }
+        empty={<EmptyNote icon={UsersIcon}>No users yet.</EmptyNote>}
       >
-        <div className="overflow-x-auto rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200">
-          <table className="table">
-            <thead>
-              <tr className="bg-base-200/60 text-xs uppercase tracking-wider text-base-content/70">
-                <th scope="col" className="w-10">
-                  #
+        <DashboardTable
+          head={
+            <>
+              <th scope="col" className="w-10">
+                #
+              </th>
+              <th scope="col">Email</th>
+              <th scope="col" className="text-right">
+                Actions
+              </th>
+            </>
+          }
+        >
+          {users.map((row, index) => {
+            const busy = pending === row.email;
+            const isMe = row.email === user?.email?.toLowerCase();
+            return (
+              <tr key={row._id} className="hover:bg-base-200/40">
+                <th
+                  scope="row"
+                  className="align-top font-medium text-base-content/70 sm:align-middle"
+                >
+                  {index + 1}
                 </th>
-                <th scope="col">Email</th>
-                <th scope="col" className="text-right">
-                  Actions
-                </th>
+                <td className="min-w-0 align-top sm:align-middle">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <span className="break-all font-medium">{row.email}</span>
+                    {isMe && <span className="text-xs text-base-content/70">(you)</span>}
+                  </div>
+                  <div className="mt-1">
+                    <RoleBadge role={row.role} />
+                  </div>
+                </td>
+                <td className="align-top sm:align-middle">
+                  <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+                    {row.role !== 'admin' && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={`Make admin ${row.email}`}
+                        onClick={() => void handleMakeAdmin(row.email)}
+                        className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                      >
+                        Make admin
+                      </button>
+                    )}
+                    {/* The server refuses one's own rights (409): no button that cannot work. */}
+                    {row.role === 'admin' && !isMe && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        aria-label={`Remove admin ${row.email}`}
+                        onClick={() => void handleRemoveAdmin(row.email)}
+                        className="btn btn-outline btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
+                      >
+                        Remove admin
+                      </button>
+                    )}
+                    {/* The server refuses one's own account (409): no button that cannot work. */}
+                    {!isMe && (
+                      <RowActionButton
+                        label={`Delete ${row.email}`}
+                        busy={busy}
+                        icon={<TrashIcon className="h-4 w-4" />}
+                        onClick={() => void handleDelete(row.email)}
+                      >
+                        Delete
+                      </RowActionButton>
+                    )}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((row, index) => {
-                const busy = pending === row.email;
-                const isMe = row.email === user?.email?.toLowerCase();
-                return (
-                  <tr key={row._id} className="hover:bg-base-200/40">
-                    <th
-                      scope="row"
-                      className="align-top font-medium text-base-content/70 sm:align-middle"
-                    >
-                      {index + 1}
-                    </th>
-                    <td className="min-w-0 align-top sm:align-middle">
-                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                        <span className="break-all font-medium">{row.email}</span>
-                        {isMe && <span className="text-xs text-base-content/70">(you)</span>}
-                      </div>
-                      <div className="mt-1">
-                        <RoleBadge role={row.role} />
-                      </div>
-                    </td>
-                    <td className="align-top sm:align-middle">
-                      <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                        {row.role !== 'admin' && (
-                          <button
-                            type="button"
-                            disabled={busy}
-                            aria-label={`Make admin ${row.email}`}
-                            onClick={() => void handleMakeAdmin(row.email)}
-                            className="btn btn-outline btn-primary btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
-                          >
-                            Make admin
-                          </button>
-                        )}
-                        {/* The server refuses one's own rights (409): no button that cannot work. */}
-                        {row.role === 'admin' && !isMe && (
-                          <button
-                            type="button"
-                            disabled={busy}
-                            aria-label={`Remove admin ${row.email}`}
-                            onClick={() => void handleRemoveAdmin(row.email)}
-                            className="btn btn-outline btn-xs whitespace-nowrap rounded-lg normal-case sm:btn-sm"
-                          >
-                            Remove admin
-                          </button>
-                        )}
-                        {/* The server refuses one's own account (409): no button that cannot work. */}
-                        {!isMe && (
-                          <RowActionButton
-                            label={`Delete ${row.email}`}
-                            busy={busy}
-                            icon={<TrashIcon className="h-4 w-4" />}
-                            onClick={() => void handleDelete(row.email)}
-                          >
-                            Delete
-                          </RowActionButton>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DashboardTable>
       </QueryView>
-    </section>
+    </DashboardScreen>
   );
 }

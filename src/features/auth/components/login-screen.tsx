@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin, getReturnState } from '@/components/guards/get-origin';
 import { paths } from '@/config/paths';
@@ -117,14 +118,13 @@ export function LoginScreen() {
             </button>
           </div>
         </div>
-        <button
-          type="submit"
+        <SubmitButton
+          busy={busy}
           disabled={disabled}
           className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
         >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Login
-        </button>
+        </SubmitButton>
       </form>
 
       <OrDivider />

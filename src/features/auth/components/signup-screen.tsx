@@ -1,5 +1,6 @@
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
+import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 import { getOrigin, getReturnState } from '@/components/guards/get-origin';
 import { paths } from '@/config/paths';
@@ -95,14 +96,12 @@ export function SignupScreen() {
             registration={register('confirmPassword', { deps: 'password' })}
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
+        <SubmitButton
+          busy={busy}
           className="btn btn-primary btn-block rounded-xl normal-case shadow-md shadow-primary/20"
         >
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Sign up
-        </button>
+        </SubmitButton>
       </form>
 
       <p className="mt-8 text-center text-sm text-base-content/70">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { stockLabel, stockState } from '@contract/book-rules';
 import { formatCents, toCents } from '@contract/money';
-import { ArrowRightIcon } from '@/components/icons';
+import { NotFoundPage } from '@/components/not-found-page';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf } from '@/lib/api/error-message';
@@ -30,16 +30,9 @@ const stockClass = {
 function BookNotFound() {
   useDocumentTitle('Book not found');
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">Book not found</h1>
-      <p className="mt-3 text-base-content/70">
-        This book is not in our catalogue, or it has been taken off sale.
-      </p>
-      <Link to={paths.book} className="btn btn-primary mt-8 rounded-xl normal-case">
-        Browse the catalogue
-        <ArrowRightIcon className="h-4 w-4" />
-      </Link>
-    </section>
+    <NotFoundPage title="Book not found" away={{ to: paths.book, label: 'Browse the catalogue' }}>
+      This book is not in our catalogue, or it has been taken off sale.
+    </NotFoundPage>
   );
 }
 

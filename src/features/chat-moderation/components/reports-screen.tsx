@@ -9,7 +9,7 @@ import {
   type MuteDuration,
 } from '@contract/chat-moderation';
 import { LoadError } from '@/components/load-error';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { confirmDialog } from '@/lib/dialogs';
@@ -195,20 +195,19 @@ export function ReportsScreen() {
     { refetchOnMountOrArgChange: true },
   );
   return (
-    <section aria-labelledby="reports-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Reports"
-        headingId="reports-heading"
-        heading="Reported chat messages"
-        refreshing={isFetching && !isLoading}
-        note={
-          data && (
-            <p className="mt-1 text-sm text-base-content/70">
-              {data.total === 1 ? '1 open report' : `${data.total} open reports`}
-            </p>
-          )
-        }
-      />
+    <DashboardScreen
+      eyebrow="Reports"
+      headingId="reports-heading"
+      heading="Reported chat messages"
+      refreshing={isFetching && !isLoading}
+      note={
+        data && (
+          <p className="mt-1 text-sm text-base-content/70">
+            {data.total === 1 ? '1 open report' : `${data.total} open reports`}
+          </p>
+        )
+      }
+    >
       {isLoading ? (
         <Spinner label="Loading the reports…" />
       ) : isError || !data ? (
@@ -227,6 +226,6 @@ export function ReportsScreen() {
           ))}
         </div>
       )}
-    </section>
+    </DashboardScreen>
   );
 }

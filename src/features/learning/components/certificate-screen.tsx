@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { Certificate } from '@contract/courses';
-import { ArrowRightIcon, DownloadIcon, GraduationCapIcon } from '@/components/icons';
+import { DownloadIcon, GraduationCapIcon } from '@/components/icons';
+import { NotFoundPage } from '@/components/not-found-page';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
@@ -54,16 +55,12 @@ function CopyLink({ url }: { url: string }) {
 function CertificateNotFound() {
   useDocumentTitle(COURSE_MESSAGES.certificateNotFound);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{COURSE_MESSAGES.certificateNotFound}</h1>
-      <p className="mt-3 text-base-content/70">
-        Check the link: a certificate&apos;s address is exactly as it was shared.
-      </p>
-      <Link to={paths.courses} className="btn btn-primary mt-8 rounded-xl normal-case">
-        Browse courses
-        <ArrowRightIcon className="h-4 w-4" />
-      </Link>
-    </section>
+    <NotFoundPage
+      title={COURSE_MESSAGES.certificateNotFound}
+      away={{ to: paths.courses, label: 'Browse courses' }}
+    >
+      Check the link: a certificate&apos;s address is exactly as it was shared.
+    </NotFoundPage>
   );
 }
 

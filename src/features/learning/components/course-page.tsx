@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { CourseDetail } from '@contract/courses';
 import { centsToDollarString, toCents } from '@contract/money';
-import { ArrowRightIcon, CartIcon, CheckIcon } from '@/components/icons';
+import { CartIcon, CheckIcon } from '@/components/icons';
+import { NotFoundPage } from '@/components/not-found-page';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
@@ -29,16 +30,12 @@ const CONFIRM_MS = 1500;
 function CourseNotFound() {
   useDocumentTitle(COURSE_MESSAGES.notFound);
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{COURSE_MESSAGES.notFound}</h1>
-      <p className="mt-3 text-base-content/70">
-        This course is not in our catalogue, or it is no longer on sale.
-      </p>
-      <Link to={paths.courses} className="btn btn-primary mt-8 rounded-xl normal-case">
-        Browse courses
-        <ArrowRightIcon className="h-4 w-4" />
-      </Link>
-    </section>
+    <NotFoundPage
+      title={COURSE_MESSAGES.notFound}
+      away={{ to: paths.courses, label: 'Browse courses' }}
+    >
+      This course is not in our catalogue, or it is no longer on sale.
+    </NotFoundPage>
   );
 }
 

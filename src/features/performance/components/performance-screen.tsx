@@ -8,7 +8,7 @@ import {
 } from '@contract/vitals';
 import { QueryView } from '@/components/query-view';
 import { PeriodSelect, usePeriodParam } from '@/components/period-select';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';
 import { useGetVitalsQuery } from '../api/vitals-api';
 import { VitalsChart } from './vitals-chart';
@@ -163,21 +163,21 @@ export function PerformanceScreen() {
   );
 
   return (
-    <section aria-labelledby="performance-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Core Web Vitals"
-        headingId="performance-heading"
-        heading="Performance"
-        refreshing={isFetching && !isLoading}
-        note={
-          <p className="mt-1 max-w-prose text-sm text-base-content/70">
-            How fast the shop is for the people who use it: the 75th percentile of each Core Web
-            Vital per page, from real visits.
-          </p>
-        }
-      >
+    <DashboardScreen
+      eyebrow="Core Web Vitals"
+      headingId="performance-heading"
+      heading="Performance"
+      refreshing={isFetching && !isLoading}
+      note={
+        <p className="mt-1 max-w-prose text-sm text-base-content/70">
+          How fast the shop is for the people who use it: the 75th percentile of each Core Web Vital
+          per page, from real visits.
+        </p>
+      }
+      actions={
         <PeriodSelect id="performance-period" periods={PERIODS} days={days} onChange={setDays} />
-      </ScreenHeader>
+      }
+    >
       {/* Room for the report while it loads, so the page under it does not jump. */}
       <div className="min-h-96 space-y-6">
         <QueryView
@@ -188,6 +188,6 @@ export function PerformanceScreen() {
           {() => data && <Report report={data} />}
         </QueryView>
       </div>
-    </section>
+    </DashboardScreen>
   );
 }

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/form/submit-button';
 import { TextField } from '@/components/form/text-field';
 
 export type ProfileFormValues = {
@@ -71,16 +72,9 @@ export function ProfileForm({ defaultValues, onSubmit, onCancel }: Props) {
         >
           Cancel
         </button>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="btn btn-primary rounded-xl px-8 normal-case"
-        >
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
+        <SubmitButton busy={isSubmitting} className="btn btn-primary rounded-xl px-8 normal-case">
           Update
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

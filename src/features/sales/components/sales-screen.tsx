@@ -1,7 +1,7 @@
 import { SALES_DEFAULT_DAYS, type SalesReport, type TopSeller } from '@contract/sales';
 import { QueryView } from '@/components/query-view';
 import { PeriodSelect, usePeriodParam } from '@/components/period-select';
-import { ScreenHeader } from '@/components/screen-header';
+import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';
 import { useGetSalesQuery } from '../api/sales-api';
 import { RevenueChart } from './revenue-chart';
@@ -138,22 +138,20 @@ export function SalesScreen() {
   );
 
   return (
-    <section aria-labelledby="sales-heading" className="space-y-6">
-      <ScreenHeader
-        eyebrow="Sales"
-        headingId="sales-heading"
-        heading="What the shop sold"
-        refreshing={isFetching && !isLoading}
-        note={
-          data && (
-            <p className="mt-1 text-sm text-base-content/70">
-              {dayLabel(data.from)} to {dayLabel(data.to)} (UTC days)
-            </p>
-          )
-        }
-      >
-        <PeriodSelect id="sales-period" periods={PERIODS} days={days} onChange={setDays} />
-      </ScreenHeader>
+    <DashboardScreen
+      eyebrow="Sales"
+      headingId="sales-heading"
+      heading="What the shop sold"
+      refreshing={isFetching && !isLoading}
+      note={
+        data && (
+          <p className="mt-1 text-sm text-base-content/70">
+            {dayLabel(data.from)} to {dayLabel(data.to)} (UTC days)
+          </p>
+        )
+      }
+      actions={<PeriodSelect id="sales-period" periods={PERIODS} days={days} onChange={setDays} />}
+    >
       <QueryView
         query={{ isLoading, isError, error, refetch }}
         loading={<Spinner label="Loading the sales…" />}
@@ -161,6 +159,6 @@ export function SalesScreen() {
       >
         {() => data && <Report report={data} />}
       </QueryView>
-    </section>
+    </DashboardScreen>
   );
 }
