@@ -7,6 +7,9 @@ export const classSources = ['./index.html', './src/**/*.{ts,tsx}'];
 
 export default {
   content: classSources,
+  // Hover styles only where there is a hover: a tap on a phone otherwise leaves a card "hovered",
+  // restyling its list and animating its shadow in the frame that answers the tap (D76).
+  future: { hoverOnlyWhenSupported: true },
   theme: {
     extend: {
       fontFamily: {

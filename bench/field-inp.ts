@@ -10,12 +10,13 @@
 // draws (GET /api/admin/vitals). Beside it, from a PerformanceObserver of its own, the bench
 // names the slowest interaction of the view at that route's p75: where to look when it fails.
 // A benchmark, not a test: it prints a table and says which routes miss 200 ms.
-// Usage: npx tsx bench/field-inp.ts [route …]; FIELD_INP_VISITS (default 5) visitors;
+// Usage: npx tsx bench/field-inp.ts [--trace] [route …]; FIELD_INP_VISITS (default 5) visitors;
 // FIELD_INP_REUSE_BUILD=1 measures the last build again (built for the same TEST_PORT_OFFSET).
+// --trace: one visitor, traced, who is told where each route's slowest interactions spent their
+// time (by kind of work and by function), instead of the table.
 import { createServer, request, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import { chromium, devices, type BrowserContext, type Page } from 'playwright-core';
-import { SITEMAP_STATIC_PATHS } from '../contract/public-pages';
 import { PAGE_ROUTES, percentile75, type PageRoute, vitalsReportSchema } from '../contract/vitals';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { stopAll } from '../scripts/lib/processes';
@@ -26,7 +27,14 @@ import {
 } from '../scripts/lib/production-stack';
 import { testPort } from '../scripts/lib/test-ports';
 import { fmt, pad, sleep } from './lib/format';
-import { resolvePublicRoute } from './public-routes';
+import {
+  describeInteractions,
+  markTraceClock,
+  startTrace,
+  stopTrace,
+  type TimedInteraction,
+} from './lib/interaction-trace';
+import { PUBLIC_ROUTES, resolvePublicRoute } from './public-routes';
 
 const PORTS: StackPorts = {
   server: testPort(3700),
@@ -47,21 +55,8 @@ const PHONE = devices['Pixel 7'];
 /** A person's pace: between two actions, and between two keys. */
 const PAUSE_MS = 400;
 const KEY_DELAY_MS = 90;
-
-/**
- * Every public screen (docs/product.md §2): the sitemap's pages, one book's and one course's
- * page, and the course cart; `:first` is resolved against the catalogue (bench/public-routes.ts).
- * The course cart comes after the course pages, whose Add To Cart fills it.
- */
-const ROUTES = [
-  '/',
-  '/courses',
-  '/courses/:first',
-  '/cart',
-  '/book',
-  '/book/:first',
-  ...SITEMAP_STATIC_PATHS.filter((path) => !['/', '/courses', '/book'].includes(path)),
-];
+/** With --trace: how many of a route's interactions are told, slowest first. */
+const TRACED = 3;
 
 /** The pattern the beacon names a route by (contract/vitals-rules.ts PAGE_ROUTES). */
 function patternOf(route: string): PageRoute {
@@ -73,16 +68,12 @@ function patternOf(route: string): PageRoute {
   return known;
 }
 
-/** One interaction as the page's Event Timing saw it (the slowest of its events). */
-type Interaction = {
-  name: string;
-  target: string;
-  duration: number;
-  /** From the input to its handlers: the main thread was busy with something else. */
-  inputDelay: number;
-  /** The handlers of the slowest event. */
-  processing: number;
-};
+/**
+ * One interaction as the page's Event Timing saw it (the slowest of its events): `inputDelay`
+ * from the input to its handlers (the main thread was busy with something else), `processing`
+ * the handlers of the slowest event.
+ */
+type Interaction = TimedInteraction;
 
 declare global {
   interface Window {
@@ -119,7 +110,7 @@ const OBSERVE_INTERACTIONS = `
       if (known && known.duration >= entry.duration) continue;
       const target = entry.target && entry.target.isConnected ? describe(entry.target) : pressed;
       window.__interactions.set(entry.interactionId, {
-        name: entry.name, target, duration: entry.duration,
+        name: entry.name, target, startTime: entry.startTime, duration: entry.duration,
         inputDelay: Math.round(entry.processingStart - entry.startTime),
         processing: Math.round(entry.processingEnd - entry.processingStart),
       });
@@ -127,11 +118,11 @@ const OBSERVE_INTERACTIONS = `
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
-async function slowestInteraction(page: Page): Promise<Interaction | null> {
-  return page.evaluate(() => {
-    const all = [...(window.__interactions?.values() ?? [])];
-    return all.sort((a, b) => b.duration - a.duration)[0] ?? null;
-  });
+/** The view's interactions, slowest first. */
+async function interactionsOf(page: Page): Promise<Interaction[]> {
+  return page.evaluate(() =>
+    [...(window.__interactions?.values() ?? [])].sort((a, b) => b.duration - a.duration),
+  );
 }
 
 const pause = () => sleep(PAUSE_MS);
@@ -286,8 +277,16 @@ function startVisitorProxy(): Promise<{
 
 type Visit = { route: string; slowest: Interaction | null };
 
-/** One visitor: every route in turn, in one phone browser, each left for the next. */
-async function visitor(context: BrowserContext, routes: string[], paths: Map<string, string>) {
+/**
+ * One visitor: every route in turn, in one phone browser, each left for the next. With `trace`,
+ * what each route's slowest interactions did is printed (bench/lib/interaction-trace.ts).
+ */
+async function visitor(
+  context: BrowserContext,
+  routes: string[],
+  paths: Map<string, string>,
+  trace = false,
+) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -304,10 +303,19 @@ async function visitor(context: BrowserContext, routes: string[], paths: Map<str
       },
     );
     await pause();
+    if (trace) await startTrace(cdp);
     await (ACTIONS[route] ?? DEFAULT_ACTION)(page);
     // web-vitals takes an interaction's entries in an idle callback (at most 1 s later).
     await sleep(1_200);
-    visits.push({ route, slowest: await slowestInteraction(page) });
+    const interactions = await interactionsOf(page);
+    visits.push({ route, slowest: interactions[0] ?? null });
+    if (trace) {
+      const clock = await markTraceClock(page);
+      const events = await stopTrace(cdp);
+      console.log(`${route}: its ${TRACED} slowest interactions`);
+      const slowest = interactions.slice(0, TRACED);
+      for (const line of describeInteractions(events, clock, slowest)) console.log(line);
+    }
   }
   // Leaving the last route sends its beacon too.
   await page.goto('about:blank');
@@ -337,9 +345,11 @@ async function readPerformanceScreen(context: BrowserContext) {
 }
 
 async function main(): Promise<void> {
-  const asked = process.argv.slice(2);
-  const routes = asked.length > 0 ? ROUTES.filter((route) => asked.includes(route)) : ROUTES;
-  if (routes.length === 0) throw new Error(`no such route; the routes: ${ROUTES.join(' ')}`);
+  const trace = process.argv.includes('--trace');
+  const asked = process.argv.slice(2).filter((arg) => arg !== '--trace');
+  const routes =
+    asked.length > 0 ? PUBLIC_ROUTES.filter((route) => asked.includes(route)) : PUBLIC_ROUTES;
+  if (routes.length === 0) throw new Error(`no such route; the routes: ${PUBLIC_ROUTES.join(' ')}`);
   if (!process.env.FIELD_INP_REUSE_BUILD && (await buildSpaForEmulator(DIST, PORTS)) !== 0) {
     throw new Error('build failed');
   }
@@ -355,16 +365,19 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const visits: Visit[] = [];
-    for (let round = 0; round < VISITS; round += 1) {
+    // A trace slows the page it records: one visitor, and no table.
+    const visitors = trace ? 1 : VISITS;
+    for (let round = 0; round < visitors; round += 1) {
       const context = await browser.newContext({ ...PHONE });
       await context.addInitScript({ content: OBSERVE_INTERACTIONS });
       try {
-        visits.push(...(await visitor(context, routes, paths)));
+        visits.push(...(await visitor(context, routes, paths, trace)));
       } finally {
         await context.close();
       }
-      console.log(`visitor ${round + 1}/${VISITS}: ${routes.length} routes`);
+      console.log(`visitor ${round + 1}/${visitors}: ${routes.length} routes`);
     }
+    if (trace) return;
 
     const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const report = await readPerformanceScreen(admin).finally(() => admin.close());

@@ -1,4 +1,11 @@
-/** Every screen a visitor can open without signing in (docs/product.md §2, §6): the benchmarks measure these. */
+import { SITEMAP_STATIC_PATHS } from '../contract/public-pages';
+
+/**
+ * Every screen a visitor can open without signing in (docs/product.md §2, §6): the benchmarks
+ * measure these. The sitemap's pages, one book's and one course's page (`:first`, see
+ * resolvePublicRoute) and the course cart, which comes after the course pages: bench/field-inp.ts's
+ * visitors fill it there.
+ */
 export const PUBLIC_ROUTES = [
   '/',
   '/courses',
@@ -6,11 +13,7 @@ export const PUBLIC_ROUTES = [
   '/cart',
   '/book',
   '/book/:first',
-  '/drawing',
-  '/login',
-  '/signup',
-  '/about',
-  '/privacy',
+  ...SITEMAP_STATIC_PATHS.filter((path) => !['/', '/courses', '/book'].includes(path)),
 ];
 
 /**

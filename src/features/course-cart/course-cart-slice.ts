@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 import { COURSE_QUANTITY } from '@contract/checkout-rules';
 import { toCents } from '@contract/money';
 
@@ -71,3 +71,19 @@ export const { addToCart, removeFromCart, clearCart } = courseCartSlice.actions;
 
 export const { selectCourseCartLines, selectCourseCartCount, selectCourseCartTotalCents } =
   courseCartSlice.selectors;
+
+/**
+ * Adds a course unless the cart holds it already (one of each, docs/decisions.md D62); whether it
+ * was added. The cart is read as the button is pressed, so a list of courses need not follow the
+ * cart (each add would redraw every card).
+ */
+export const addCourseOnce =
+  (course: CourseInput) =>
+  (
+    dispatch: Dispatch,
+    getState: () => { [courseCartSlice.reducerPath]: CourseCartState },
+  ): boolean => {
+    if (selectCourseCartLines(getState()).some((line) => line._id === course._id)) return false;
+    dispatch(addToCart(course));
+    return true;
+  };

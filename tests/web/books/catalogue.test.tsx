@@ -114,6 +114,32 @@ describe('the catalogue at /book', () => {
     await expectShown(['Dune', 'Foundation']);
   });
 
+  it('a category picked shows in its menu and the address at once; the last page stays, dimmed, until the new one comes', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(apiPath('/books'), async ({ request }) => {
+        if (new URL(request.url).searchParams.has('category')) await answered;
+      }),
+    );
+    const { user, router } = renderApp({ route: '/book' });
+    await expectShown(EVERY_BOOK);
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'science fiction');
+
+    expect(screen.getByLabelText('Category')).toHaveValue('science fiction');
+    await waitFor(() => expect(searchOf(router).get('category')).toBe('science fiction'));
+    const list = screen.getByRole('list', { name: 'Books' });
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    expect(within(list).getAllByRole('article')).toHaveLength(EVERY_BOOK.length);
+
+    answer();
+    await expectShown(['Dune', 'Foundation']);
+    expect(screen.getByLabelText('Category')).toHaveValue('science fiction');
+  });
+
   it('back after a search puts the previous text back in the search box', async () => {
     const { user } = renderApp(catalogueWithHistory, { path: '/book?q=dune' });
     await expectShown(['Dune']);

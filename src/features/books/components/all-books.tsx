@@ -59,7 +59,7 @@ export function AllBooks({ renderAction }: Props) {
             >
               {books.map((book) => (
                 <li key={book._id}>
-                  <BookCard book={book} action={renderAction?.(book)} />
+                  <BookCard book={book} renderAction={renderAction} />
                 </li>
               ))}
             </ul>

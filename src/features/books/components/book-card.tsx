@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents, toCents } from '@contract/money';
 import { paths } from '@/config/paths';
@@ -6,7 +6,8 @@ import type { Book } from '../types';
 
 type Props = {
   book: Book;
-  action?: ReactNode;
+  /** A button under the book (e.g. Order Now); one function for every card, so a card is redrawn only when its book changes. */
+  renderAction?: (book: Book) => ReactNode;
   /** For the first row: load the cover at once rather than when it nears the viewport. */
   eager?: boolean;
 };
@@ -19,9 +20,10 @@ const priceClass = 'mt-auto text-base font-bold sm:text-lg';
 
 /**
  * A book in a grid: cover, name, author, category and price, each cover and name a link to the
- * book's page; `action` adds a button (e.g. Order Now).
+ * book's page; `renderAction` adds a button (e.g. Order Now). Memoised: a grid re-rendered for
+ * another reason (a new address, a page coming in) skips the cards whose book is the same.
  */
-export function BookCard({ book, action, eager = false }: Props) {
+export const BookCard = memo(function BookCard({ book, renderAction, eager = false }: Props) {
   return (
     <article
       aria-label={book.name}
@@ -53,11 +55,11 @@ export function BookCard({ book, action, eager = false }: Props) {
           </Link>
         </h3>
         <p className={`${priceClass} text-primary`}>{formatCents(toCents(book.price))}</p>
-        {action}
+        {renderAction?.(book)}
       </div>
     </article>
   );
-}
+});
 
 /**
  * A card's placeholder while books load: the same boxes as BookCard (and as its button with

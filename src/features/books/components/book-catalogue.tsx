@@ -1,5 +1,5 @@
 import { LoadError } from '@/components/load-error';
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useGetBookPageQuery, booksErrorMessage } from '../api/books-api';
 import {
@@ -8,15 +8,11 @@ import {
   catalogueSearch,
   EAGER_COVERS,
   parseCatalogueParams,
-  SEARCH_MAX_LENGTH,
   type CatalogueParams,
 } from '../catalogue-params';
 import type { Book } from '../types';
 import { BookCard, BookCardSkeleton } from './book-card';
 import { CatalogueFilters } from './catalogue-filters';
-
-/** Typing waits this long before it searches, so a word is one request, not one per key. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   /** A button under each book (Order Now, from the book cart). */
@@ -42,27 +38,19 @@ export function BookCatalogue({ renderAction }: Props) {
   const params = parseCatalogueParams(new URLSearchParams(search));
   const { q, category, sort, page } = params;
 
-  const show = (next: Partial<CatalogueParams>, replace = false) =>
-    navigate({ search: catalogueSearch({ ...params, page: 1, ...next }) }, { replace });
-
-  // The box shows what is typed; the address follows after a pause. An address changed from
-  // elsewhere (back/forward, Clear filters) puts its search text back in the box.
-  const [text, setText] = useState(q);
-  const [addressQ, setAddressQ] = useState(q);
-  if (addressQ !== q) {
-    setAddressQ(q);
-    if (text.trim() !== q) setText(q);
-  }
-  useEffect(() => {
-    const typed = text.trim().slice(0, SEARCH_MAX_LENGTH);
-    const current = parseCatalogueParams(new URLSearchParams(search));
-    if (typed === current.q) return;
-    const timer = setTimeout(
-      () => navigate({ search: catalogueSearch({ ...current, q: typed, page: 1 }) }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [text, search, navigate]);
+  // A filter changed: the first page of the new results. One set of handlers per address, so
+  // the filters (memoised) are not redrawn when only the results change.
+  const filterHandlers = useMemo(() => {
+    const show = (next: Partial<CatalogueParams>) => {
+      const current = parseCatalogueParams(new URLSearchParams(search));
+      navigate({ search: catalogueSearch({ ...current, page: 1, ...next }) });
+    };
+    return {
+      onSearch: (next: string) => show({ q: next }),
+      onCategoryChange: (next: CatalogueParams['category']) => show({ category: next }),
+      onSortChange: (next: CatalogueParams['sort']) => show({ sort: next }),
+    };
+  }, [search, navigate]);
 
   const query = useGetBookPageQuery(catalogueQuery(params));
   const { error, isError, refetch } = query;
@@ -102,13 +90,12 @@ export function BookCatalogue({ renderAction }: Props) {
 
       <div className="mt-6">
         <CatalogueFilters
-          text={text}
+          q={q}
           category={category}
           sort={sort}
-          onTextChange={setText}
-          onSubmit={() => show({ q: text.trim().slice(0, SEARCH_MAX_LENGTH) })}
-          onCategoryChange={(next) => show({ category: next })}
-          onSortChange={(next) => show({ sort: next })}
+          onSearch={filterHandlers.onSearch}
+          onCategoryChange={filterHandlers.onCategoryChange}
+          onSortChange={filterHandlers.onSortChange}
         />
       </div>
 
@@ -156,7 +143,7 @@ export function BookCatalogue({ renderAction }: Props) {
           >
             {shown.books.map((book, index) => (
               <li key={book._id}>
-                <BookCard book={book} action={renderAction?.(book)} eager={index < EAGER_COVERS} />
+                <BookCard book={book} renderAction={renderAction} eager={index < EAGER_COVERS} />
               </li>
             ))}
           </ul>

@@ -77,7 +77,7 @@ function MoreInCategory({
             ))
           : others.map((other) => (
               <li key={other._id}>
-                <BookCard book={other} action={renderAction?.(other)} />
+                <BookCard book={other} renderAction={renderAction} />
               </li>
             ))}
       </ul>

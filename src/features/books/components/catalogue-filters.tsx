@@ -1,3 +1,4 @@
+import { memo, startTransition, useEffect, useOptimistic, useState } from 'react';
 import { BOOK_CATEGORIES } from '@contract/book-categories';
 import { BOOK_SORTS } from '@contract/book-rules';
 import { useEarlyInput } from '@/lib/use-early-input';
@@ -10,38 +11,66 @@ const SORT_LABELS: Record<BookSort, string> = {
   'price-desc': 'Highest price',
 };
 
+/** Typing waits this long before it searches, so a word is one request, not one per key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The filters as the address holds them, and what changes them (each navigates). */
 type Props = {
-  text: string;
+  q: string;
   category: BookCategory | null;
   sort: BookSort;
-  onTextChange: (text: string) => void;
-  /** Enter in the search box: search now rather than after the pause. */
-  onSubmit: () => void;
+  onSearch: (q: string) => void;
   onCategoryChange: (category: BookCategory | null) => void;
   onSortChange: (sort: BookSort) => void;
 };
 
 const labelClass = 'mb-1 block text-sm font-medium';
 
-/** Search, category and sort; on a phone the two menus share a row under the search box. */
-export function CatalogueFilters({
-  text,
+/**
+ * Search, category and sort; on a phone the two menus share a row under the search box.
+ *
+ * A category or sort picked navigates as a transition (docs/decisions.md D76): the menu shows it at
+ * once (an optimistic value), and the page the new address asks for renders after, in slices,
+ * never holding the next key or tap. Typing redraws this form alone, not the results.
+ */
+export const CatalogueFilters = memo(function CatalogueFilters({
+  q,
   category,
   sort,
-  onTextChange,
-  onSubmit,
+  onSearch,
   onCategoryChange,
   onSortChange,
 }: Props) {
-  const searchRef = useEarlyInput<HTMLInputElement>(text, onTextChange);
+  const [shownCategory, setShownCategory] = useOptimistic(category);
+  const [shownSort, setShownSort] = useOptimistic(sort);
+
+  // The box shows what is typed; the address follows after a pause. An address changed from
+  // elsewhere (back/forward, Clear filters) puts its search text back in the box.
+  const [text, setText] = useState(q);
+  const [addressQ, setAddressQ] = useState(q);
+  if (addressQ !== q) {
+    setAddressQ(q);
+    if (text.trim() !== q) setText(q);
+  }
+  const typed = text.trim().slice(0, SEARCH_MAX_LENGTH);
+  // A plain update, not a transition: the box is the address's too (back/forward put its text
+  // back), and a search committed later than the next key would take that key away.
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => onSearch(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, onSearch]);
+
+  const searchRef = useEarlyInput<HTMLInputElement>(text, setText);
   return (
     <form
       role="search"
       aria-label="Books"
       className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]"
       onSubmit={(event) => {
+        // Enter in the search box: search now rather than after the pause.
         event.preventDefault();
-        onSubmit();
+        onSearch(typed);
       }}
     >
       <div className="col-span-2 sm:col-span-1">
@@ -56,7 +85,7 @@ export function CatalogueFilters({
           maxLength={SEARCH_MAX_LENGTH}
           placeholder="e.g. dune"
           autoComplete="off"
-          onChange={(event) => onTextChange(event.target.value)}
+          onChange={(event) => setText(event.target.value)}
           className="input input-bordered w-full rounded-lg"
         />
       </div>
@@ -66,10 +95,14 @@ export function CatalogueFilters({
         </label>
         <select
           id="book-category"
-          value={category ?? ''}
+          value={shownCategory ?? ''}
           onChange={(event) => {
             const value = event.target.value;
-            onCategoryChange(BOOK_CATEGORIES.find((known) => known === value) ?? null);
+            const next = BOOK_CATEGORIES.find((known) => known === value) ?? null;
+            startTransition(() => {
+              setShownCategory(next);
+              onCategoryChange(next);
+            });
           }}
           className="select select-bordered w-full rounded-lg capitalize"
         >
@@ -87,11 +120,15 @@ export function CatalogueFilters({
         </label>
         <select
           id="book-sort"
-          value={sort}
+          value={shownSort}
           onChange={(event) => {
             const value = event.target.value;
             const known = BOOK_SORTS.find((key) => key === value);
-            if (known) onSortChange(known);
+            if (!known) return;
+            startTransition(() => {
+              setShownSort(known);
+              onSortChange(known);
+            });
           }}
           className="select select-bordered w-full rounded-lg"
         >
@@ -104,4 +141,4 @@ export function CatalogueFilters({
       </div>
     </form>
   );
-}
+});

@@ -64,7 +64,7 @@ export function FeaturedBooks({ renderAction }: Props) {
           <ul aria-label="Books" className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
             {shown.map((book) => (
               <li key={book._id}>
-                <BookCard book={book} action={renderAction?.(book)} />
+                <BookCard book={book} renderAction={renderAction} />
               </li>
             ))}
           </ul>

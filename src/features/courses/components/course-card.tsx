@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, courseFactsLabel } from '@contract/course-rules';
 import { CartIcon, CheckIcon } from '@/components/icons';
@@ -20,7 +20,8 @@ const CONFIRM_MS = 1500;
 /** What the last Add To Cart did: added, or the course was in the cart already (D62). */
 type Outcome = { kind: 'added' | 'in-cart'; at: number } | null;
 
-export function CourseCard({ course, onAddToCart, owned = false }: Props) {
+/** Memoised: an Add To Cart redraws its own card, not the list (onAddToCart is one function). */
+export const CourseCard = memo(function CourseCard({ course, onAddToCart, owned = false }: Props) {
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   useEffect(() => {
@@ -113,4 +114,4 @@ export function CourseCard({ course, onAddToCart, owned = false }: Props) {
       </div>
     </article>
   );
-}
+});
