@@ -132,13 +132,10 @@ test('Order Now: a visitor logs in and comes back; the badge follows, in a secon
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  // Back on the same catalogue page, the book pressed before signing in is in the cart, with a
+  // toast saying so (as on a book's page: PendingOrderHandler).
   await expect(page).toHaveURL(/\/book\?category=story&sort=price-asc$/);
-  await expect(page.getByRole('link', { name: 'Book cart (0 items)' })).toBeVisible();
-
-  await page.getByRole('button', { name: `Order Now: ${cheapest.name}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'to your cart' })).toHaveText(
-    `Added ${cheapest.name} to your cart.`,
-  );
+  await expect(page.getByText(`Added ${cheapest.name} to your cart.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Book cart (1 item)' })).toBeVisible();
 
   // A second tab shows the same cart, and catches up with the first once it is focused again.
