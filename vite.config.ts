@@ -79,9 +79,11 @@ export default defineConfig({
     // a second time, ~50 ms of main thread on every page (docs/decisions.md D67).
     cssCodeSplit: false,
     modulePreload: {
-      // The start's chunks (the entry and the four stages, D67) are linked by the HTML
-      // itself (preloadAppChunk), so a lazy import need not list them again: the lists were up
-      // to half of a small chunk such as an endpoint's (docs/decisions.md D73).
+      // The start's chunks (the entry and the four stages, D67) are linked by index.html
+      // (preloadAppChunk), so a lazy import need not list them again: the lists were up to half
+      // of a small chunk such as an endpoint's (docs/decisions.md D73). A prerendered document
+      // links none of them: there they come with the screen chunk's own imports, one round trip
+      // after it, instead of beside it.
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => !START_CHUNK.test(dep)),
     },
