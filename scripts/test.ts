@@ -19,12 +19,19 @@ const quick = process.argv.includes('--quick');
 const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
 /**
- * The server suites that open a test database (tests/server/helpers/build-test-app.ts, directly
- * or through tests/server/helpers/accounts.ts): only they can answer differently on PostgreSQL. The others
- * (processes started on their own PGlite, the Stripe emulator, the config) run once.
+ * With PostgreSQL configured the server suite runs once, there (docs/architecture.md §7); the
+ * embedded default, PGlite, then runs again only the files that mark themselves
+ * `Both databases:` in a comment: the data layer, transactions and concurrent writes, where one
+ * in-process connection and a server with many answer differently (docs/decisions.md D81).
  */
-const suitesUsingDatabase = () =>
-  testFilesMatching('tests/server', /helpers\/build-test-app|helpers\/accounts|TEST_DATABASE_URL/);
+const suitesOnBothDatabases = () => testFilesMatching('tests/server', /^\/\/ Both databases:/m);
+
+/**
+ * A second server suite at once needs ports of its own (its Auth Emulator): the run's offset
+ * moved by this much (scripts/lib/test-ports.ts).
+ */
+const SECOND_SUITE_PORT_SHIFT = 40;
+const portOffset = Number(process.env.TEST_PORT_OFFSET?.trim() || '0');
 
 // Several server processes behind nginx on a PostgreSQL and a Redis of their own, and the faults
 // they survive (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
@@ -47,7 +54,7 @@ const e2eBuild: Step = {
   args: ['scripts/e2e.ts', '--build-only'],
 };
 
-const checksAndUnitSuites: Stage[] = [
+const checksAndWebSuite: Stage[] = [
   // The static checks only read the tree. tsc is the longest (about 130 s of CPU on one core,
   // docs/decisions.md D75); the others, one after another, keep the second core busy meanwhile.
   {
@@ -76,45 +83,56 @@ const checksAndUnitSuites: Stage[] = [
     command: 'node_modules/.bin/vitest',
     args: ['run', '--project', 'web', '--project', 'web-mocked'],
   },
-  // The server suite on a fresh PGlite per suite, then again on PostgreSQL when one is configured.
-  {
-    name: 'server tests (PGlite)',
-    command: 'node_modules/.bin/vitest',
-    args: ['run', '--project', 'server'],
-    env: { TEST_DATABASE_URL: '' },
-  },
 ];
 
-const stages: Stage[] = quick
-  ? checksAndUnitSuites
-  : [
-      ...checksAndUnitSuites,
-      postgresUrl
-        ? {
-            together: [
-              {
-                name: 'server tests (PostgreSQL)',
-                command: 'node_modules/.bin/vitest',
-                args: ['run', '--project', 'server', ...suitesUsingDatabase()],
-                env: { TEST_DATABASE_URL: postgresUrl },
-              },
-              scaleTests,
-              e2eBuild,
-            ],
-          }
-        : { together: [scaleTests, e2eBuild] },
+const serverSuite = (name: string, env: Record<string, string>, files: string[] = []): Step => ({
+  name,
+  command: 'node_modules/.bin/vitest',
+  args: ['run', '--project', 'server', ...files],
+  env,
+});
+// The whole server suite on a fresh PGlite per file: the quick run, and the full run without
+// PostgreSQL.
+const serverOnPglite = serverSuite('server tests (PGlite)', { TEST_DATABASE_URL: '' });
+const e2eTests: Step = {
+  name: 'e2e tests',
+  command: 'node_modules/.bin/tsx',
+  args: ['scripts/e2e.ts', '--no-build'],
+};
+
+/**
+ * The server suite and what only waits on processes at once: with PostgreSQL, the suite on it and
+ * PGlite's own files (on ports of their own) after the e2e build, beside the scale tests.
+ */
+const serverAndScale: Stage[] = postgresUrl
+  ? [
       {
-        name: 'e2e tests',
-        command: 'node_modules/.bin/tsx',
-        args: ['scripts/e2e.ts', '--no-build'],
+        together: [
+          serverSuite('server tests (PostgreSQL)', { TEST_DATABASE_URL: postgresUrl }),
+          [
+            e2eBuild,
+            serverSuite(
+              'server tests (PGlite, both-database files)',
+              {
+                TEST_DATABASE_URL: '',
+                TEST_PORT_OFFSET: String(portOffset + SECOND_SUITE_PORT_SHIFT),
+              },
+              suitesOnBothDatabases(),
+            ),
+          ],
+          scaleTests,
+        ],
       },
-      devMockTests,
-    ];
+    ]
+  : [serverOnPglite, { together: [scaleTests, e2eBuild] }];
+
+const stages: Stage[] = quick
+  ? [...checksAndWebSuite, serverOnPglite]
+  : [...checksAndWebSuite, ...serverAndScale, e2eTests, devMockTests];
 
 /**
  * CPU seconds (user + system) of the children this process has reaped so far, from Linux's
- * /proc (undefined elsewhere). Read as a step's process exits, the difference is that step's CPU
- * time with its own children's (workers, browsers, servers): on a shared machine a fairer figure
+ * /proc (undefined elsewhere): at the end, the whole run's. On a shared machine a fairer figure
  * than the wall time.
  */
 function reapedCpuSeconds(): number | undefined {
@@ -133,29 +151,44 @@ const CLOCK_TICKS = 100;
 type Outcome = { code: number; output: string; cpu: number | undefined };
 
 /**
+ * Runs the step's command in a shell that, once it exits, writes the CPU time of the command and
+ * every process it started (bash's `times`, children's line) to descriptor 3: the step's own
+ * figure even while other steps run alongside (docs/decisions.md D81). The command does not
+ * inherit descriptor 3, so a server it leaves behind cannot hold the pipe open.
+ */
+const TIMED = '"$@" 3>&-; status=$?; times >&3; exit $status';
+
+/** Seconds from `times`' children line ("0m12.340s 0m1.020s"): user plus system. */
+function childrenCpuSeconds(times: string): number | undefined {
+  const line = times.trim().split('\n')[1];
+  const parts = line?.match(/(\d+)m([\d.]+)s/g);
+  if (!parts || parts.length !== 2) return undefined;
+  return parts.reduce((sum, part) => {
+    const [, minutes = '0', seconds = '0'] = /(\d+)m([\d.]+)s/.exec(part) ?? [];
+    return sum + Number(minutes) * 60 + Number(seconds);
+  }, 0);
+}
+
+/**
  * Runs a step, its output on the terminal or (`held`) held back; resolves with its exit code,
  * that output and its CPU time.
  */
 function runStep(step: Step, held: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const child = spawn(step.command, step.args, {
-      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    let times = '';
+    const child = spawn('bash', ['-c', TIMED, step.name, step.command, ...step.args], {
+      stdio: held ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['inherit', 'inherit', 'inherit', 'pipe'],
       env: { ...process.env, ...step.env },
     });
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    let cpuAtExit: number | undefined;
-    const cpuAtStart = reapedCpuSeconds();
-    // 'exit' comes as soon as the child is reaped: its CPU time is counted, no other's since.
-    child.on('exit', () => (cpuAtExit = reapedCpuSeconds()));
-    const cpu = () =>
-      cpuAtStart === undefined || cpuAtExit === undefined ? undefined : cpuAtExit - cpuAtStart;
+    child.stdio[3]?.on('data', (chunk: Buffer) => (times += chunk.toString()));
     child.on('close', (code, signal) =>
       resolve({
         code: code ?? (signal ? 1 : 0),
         output: Buffer.concat(chunks).toString(),
-        cpu: cpu(),
+        cpu: childrenCpuSeconds(times),
       }),
     );
     child.on('error', () =>

@@ -1,3 +1,5 @@
+// Both databases: concurrent strokes, undo and clear end the same on every board.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOARD_LIMITS,

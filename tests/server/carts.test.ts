@@ -1,3 +1,5 @@
+// Both databases: two adds of one book at once: the cap holds, no increment is lost.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

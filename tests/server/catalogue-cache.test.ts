@@ -1,3 +1,5 @@
+// Both databases: concurrent identical queries read the database once.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookListSchema, bookPageSchema } from '../../contract/books';
 import type { Queryable } from '../../server/db/client';

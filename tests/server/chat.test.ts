@@ -1,3 +1,5 @@
+// Both databases: messages stored in the same moment, in order, each once.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../../contract/chat';

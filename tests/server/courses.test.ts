@@ -1,3 +1,5 @@
+// Both databases: the certificate is issued once when the last two lessons complete at once.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '../../contract/course-rules';

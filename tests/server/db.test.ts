@@ -1,3 +1,5 @@
+// Both databases: the client, migrations, schema rules and the data directory lock.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

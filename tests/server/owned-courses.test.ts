@@ -1,3 +1,5 @@
+// Both databases: a course bought in two carts at once keeps its first date.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alreadyOwnedMessage } from '../../contract/checkout-rules';
 import { ownedCourseListSchema, type OwnedCourse } from '../../contract/courses';

@@ -1,3 +1,5 @@
+// Both databases: charges found after a crash become orders once.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntentResponseSchema } from '../../contract/payments';

@@ -1,3 +1,5 @@
+// Both databases: concurrent asks of one cart make one intent and one payment.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';

@@ -1,3 +1,5 @@
+// Both databases: a line is refunded and restocked once, in one transaction.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES, refundAcceptedSchema } from '../../contract/admin-orders';

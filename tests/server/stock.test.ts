@@ -1,3 +1,5 @@
+// Both databases: concurrent orders take the last copies in transactions.
+// (scripts/test.ts runs this file on PGlite and PostgreSQL.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDetailSchema, bookListSchema, type BookDetail } from '../../contract/books';
