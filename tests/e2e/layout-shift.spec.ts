@@ -74,6 +74,9 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
+// 24 short tests that mostly wait on the slowed network: spread over the workers, not queued in one.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [name, options] of Object.entries(VIEWPORTS)) {
   test.describe(`layout shift at ${name} width`, () => {
     test.use(options);

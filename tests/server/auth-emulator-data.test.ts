@@ -1,3 +1,5 @@
+// Whole processes: the dev stack's Auth Emulator, stopped and started again with its data.
+// (`npm run test:quick` leaves this file to `npm test`, scripts/test.ts.)
 // `npm run dev` keeps its accounts (docs/decisions.md D55): the Auth Emulator imports them from
 // its data folder at start and exports them there on exit, and on demand (the minutely export).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,3 +1,5 @@
+// Whole processes: the server started from source (as `npm run dev`) and compiled (`npm start`).
+// (`npm run test:quick` leaves this file to `npm test`, scripts/test.ts.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
