@@ -8,10 +8,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two files at a time on the one stack (each test signs up its own accounts, or only reads
-  // the demo ones); a file's tests run in order unless it says otherwise.
+  // Three files at a time on the one stack (each test signs up its own accounts, or only reads
+  // the demo ones); a file's tests run in order unless it says otherwise. The run mostly waits
+  // (on the network, the stack, animations): two workers kept a quarter of the two cores busy
+  // (docs/decisions.md D81).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
