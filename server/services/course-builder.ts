@@ -90,13 +90,13 @@ function canonical(value: unknown): string {
   );
 }
 
-/** The course's own fields that differ, as { field: [before, after] } (price in dollars). */
+/**
+ * The course's own fields that differ, as { field: [before, after] }: the price as `priceCents`,
+ * in cents, as a book's rows have it (docs/decisions.md D79).
+ */
 function fieldChanges(before: CourseMeta, after: CourseFields): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
-  if (before.priceCents !== after.priceCents) {
-    changes.price = [centsToDollars(before.priceCents), centsToDollars(after.priceCents)];
-  }
-  for (const key of ['name', 'image', 'summary', 'description'] as const) {
+  for (const key of ['name', 'priceCents', 'image', 'summary', 'description'] as const) {
     if (before[key] !== after[key]) changes[key] = [before[key], after[key]];
   }
   if (canonical(before.outcomes) !== canonical(after.outcomes)) {
@@ -244,7 +244,8 @@ export async function createCourse(
   for (let attempt = 0; attempt < 5; attempt++) {
     const created = await db.transaction(async (tx) => {
       const id = await freeCourseId(tx, slug);
-      if (!(await insertCourse(tx, id, fieldsOf(input.draft)))) return null;
+      const fields = fieldsOf(input.draft);
+      if (!(await insertCourse(tx, id, fields))) return null;
       const outline = planOutline(id, input.draft, { sections: [], lessons: [] });
       await writeOutline(tx, id, outline);
       await recordAudit(tx, {
@@ -252,8 +253,8 @@ export async function createCourse(
         action: 'course.create',
         subjectId: auditSubject(id),
         changes: {
-          name: input.draft.name,
-          price: input.draft.price,
+          name: fields.name,
+          priceCents: fields.priceCents,
           sections: outline.sections.length,
           lessons: outline.lessons.length,
         },
