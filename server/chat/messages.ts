@@ -11,8 +11,7 @@ import {
 } from '../../contract/chat';
 import type { ChatEventHandlers, ChatEventValue } from '../../contract/chat-events';
 import {
-  chatMessagesAfter,
-  chatMessagesBefore,
+  chatMessagesBeside,
   ChatSenderGoneError,
   ChatSenderMutedError,
   deleteChatMessage,
@@ -123,22 +122,14 @@ export function createMessageEvents(
     return { ok: true, message };
   }
 
-  async function loadHistory(
+  /** loadHistory and syncHistory: a page of the room's messages before or after one it has. */
+  async function historyPage(
     socket: ChatSocket,
-    { room, before }: ChatEventValue<'loadHistory'>,
+    room: ChatRoom,
+    beside: { before: string } | { after: string },
   ): Promise<ChatAck<HistoryAck>> {
     await requireAccount(db, socket);
-    const page = await chatMessagesBefore(db, room, before, CHAT_LIMITS.historyPageSize);
-    if (!page) return fail(CHAT_MESSAGES.messageNotFound);
-    return { ok: true, ...page };
-  }
-
-  async function syncHistory(
-    socket: ChatSocket,
-    { room, after }: ChatEventValue<'syncHistory'>,
-  ): Promise<ChatAck<HistoryAck>> {
-    await requireAccount(db, socket);
-    const page = await chatMessagesAfter(db, room, after, CHAT_LIMITS.historyPageSize);
+    const page = await chatMessagesBeside(db, room, beside, CHAT_LIMITS.historyPageSize);
     if (!page) return fail(CHAT_MESSAGES.messageNotFound);
     return { ok: true, ...page };
   }
@@ -203,8 +194,8 @@ export function createMessageEvents(
   return {
     joinRoom,
     newMessage,
-    loadHistory,
-    syncHistory,
+    loadHistory: (socket, { room, before }) => historyPage(socket, room, { before }),
+    syncHistory: (socket, { room, after }) => historyPage(socket, room, { after }),
     typing,
     deleteMessage,
     react,

@@ -190,6 +190,15 @@ function stripeOptions(config: Config): ConstructorParameters<typeof Stripe>[1] 
   };
 }
 
+/** Stripe's answer to `call`, or a PaymentProviderError saying which call failed (`what`). */
+async function askStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new PaymentProviderError(`${what} failed`, { cause: error });
+  }
+}
+
 /**
  * The production gateway, on the official `stripe` package; pointed at the Stripe emulator when
  * STRIPE_EMULATOR_URL is set. Null when STRIPE_SECRET_KEY is not set (card payment off).
@@ -202,19 +211,12 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
 
   return {
     async createPaymentIntent(input) {
-      let intent: Stripe.PaymentIntent;
-      try {
-        intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            metadata: input.metadata,
-          },
+      const intent = await askStripe('Creating the PaymentIntent', () =>
+        stripe.paymentIntents.create(
+          { amount: input.amountCents, currency: input.currency, metadata: input.metadata },
           { idempotencyKey: input.idempotencyKey },
-        );
-      } catch (error) {
-        throw new PaymentProviderError('Creating the PaymentIntent failed', { cause: error });
-      }
+        ),
+      );
       if (!intent.client_secret) {
         throw new PaymentProviderError(`PaymentIntent ${intent.id} came without a client secret`);
       }
@@ -227,32 +229,24 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
     },
 
     async createRefund(input) {
-      let refund: Stripe.Refund;
-      try {
-        refund = await stripe.refunds.create(
+      const refund = await askStripe(`Refunding PaymentIntent ${input.paymentIntentId}`, () =>
+        stripe.refunds.create(
           {
             payment_intent: input.paymentIntentId,
             amount: input.amountCents,
             metadata: input.metadata,
           },
           { idempotencyKey: input.idempotencyKey },
-        );
-      } catch (error) {
-        throw new PaymentProviderError(`Refunding PaymentIntent ${input.paymentIntentId} failed`, {
-          cause: error,
-        });
-      }
+        ),
+      );
       // Stripe types `status` as nullable; a refund without one is not known to be done.
       return { id: refund.id, status: refund.status ?? 'pending', amountCents: refund.amount };
     },
 
     async retrievePaymentIntent(id) {
-      let intent: Stripe.PaymentIntent;
-      try {
-        intent = await stripe.paymentIntents.retrieve(id);
-      } catch (error) {
-        throw new PaymentProviderError(`Retrieving PaymentIntent ${id} failed`, { cause: error });
-      }
+      const intent = await askStripe(`Retrieving PaymentIntent ${id}`, () =>
+        stripe.paymentIntents.retrieve(id),
+      );
       return {
         id: intent.id,
         status: intent.status,
@@ -263,12 +257,8 @@ export function createStripeGateway(config: Config): PaymentGateway | null {
     },
 
     async retrieveRefund(id) {
-      try {
-        const refund = await stripe.refunds.retrieve(id);
-        return { id: refund.id, status: refund.status };
-      } catch (error) {
-        throw new PaymentProviderError(`Retrieving Refund ${id} failed`, { cause: error });
-      }
+      const refund = await askStripe(`Retrieving Refund ${id}`, () => stripe.refunds.retrieve(id));
+      return { id: refund.id, status: refund.status };
     },
 
     verifyWebhook(rawBody, signatureHeader) {

@@ -90,13 +90,13 @@ function canonical(value: unknown): string {
   );
 }
 
-/** The course's own fields that differ, as { field: [before, after] } (price in dollars). */
+/**
+ * The course's own fields that differ, as { field: [before, after] }: the price as `priceCents`,
+ * in cents, as a book's rows have it (docs/decisions.md D79).
+ */
 function fieldChanges(before: CourseMeta, after: CourseFields): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
-  if (before.priceCents !== after.priceCents) {
-    changes.price = [centsToDollars(before.priceCents), centsToDollars(after.priceCents)];
-  }
-  for (const key of ['name', 'image', 'summary', 'description'] as const) {
+  for (const key of ['name', 'priceCents', 'image', 'summary', 'description'] as const) {
     if (before[key] !== after[key]) changes[key] = [before[key], after[key]];
   }
   if (canonical(before.outcomes) !== canonical(after.outcomes)) {
@@ -229,9 +229,31 @@ async function loadAdminCourse(db: Queryable, courseId: string): Promise<AdminCo
 
 /** GET /api/admin/courses/:id: the course with its answers; 404 for an unknown or removed one. */
 export async function getAdminCourse(db: Db, courseId: string): Promise<AdminCourse> {
-  const course = await loadAdminCourse(db, courseId);
+  return found(await loadAdminCourse(db, courseId));
+}
+
+/** The course a read or a write found; 404 for an unknown or removed one. */
+function found(course: AdminCourse | null): AdminCourse {
   if (!course) throw new DomainError('not-found', COURSE_MESSAGES.notFound);
   return course;
+}
+
+/**
+ * Runs `change` in one transaction with the course's row locked (`before`, as it was), and gives
+ * the course as it then stands; 404 for an unknown or removed one.
+ */
+async function changeCourse(
+  db: Db,
+  courseId: string,
+  change: (tx: Queryable, before: CourseMeta) => Promise<void>,
+): Promise<AdminCourse> {
+  const course = await db.transaction(async (tx) => {
+    const before = await findCourseMeta(tx, courseId, { lock: true });
+    if (!before) return null;
+    await change(tx, before);
+    return loadAdminCourse(tx, courseId);
+  });
+  return found(course);
 }
 
 /** POST /api/admin/courses: a new draft, its id made from its name. */
@@ -244,7 +266,8 @@ export async function createCourse(
   for (let attempt = 0; attempt < 5; attempt++) {
     const created = await db.transaction(async (tx) => {
       const id = await freeCourseId(tx, slug);
-      if (!(await insertCourse(tx, id, fieldsOf(input.draft)))) return null;
+      const fields = fieldsOf(input.draft);
+      if (!(await insertCourse(tx, id, fields))) return null;
       const outline = planOutline(id, input.draft, { sections: [], lessons: [] });
       await writeOutline(tx, id, outline);
       await recordAudit(tx, {
@@ -252,8 +275,8 @@ export async function createCourse(
         action: 'course.create',
         subjectId: auditSubject(id),
         changes: {
-          name: input.draft.name,
-          price: input.draft.price,
+          name: fields.name,
+          priceCents: fields.priceCents,
           sections: outline.sections.length,
           lessons: outline.lessons.length,
         },
@@ -275,9 +298,7 @@ export async function saveCourse(
   input: { actorEmail: string; courseId: string; draft: CourseDraft },
 ): Promise<AdminCourse> {
   const { courseId, draft } = input;
-  const saved = await db.transaction(async (tx) => {
-    const before = await findCourseMeta(tx, courseId, { lock: true });
-    if (!before) return null;
+  return changeCourse(db, courseId, async (tx, before) => {
     if (draft.updatedAt !== undefined && (await changedSince(tx, courseId, draft.updatedAt))) {
       throw new DomainError('conflict', COURSE_MESSAGES.changedElsewhere);
     }
@@ -305,10 +326,7 @@ export async function saveCourse(
         changes,
       });
     }
-    return loadAdminCourse(tx, courseId);
   });
-  if (!saved) throw new DomainError('not-found', COURSE_MESSAGES.notFound);
-  return saved;
 }
 
 /**
@@ -320,9 +338,7 @@ export async function setPublished(
   input: { actorEmail: string; courseId: string; published: boolean },
 ): Promise<AdminCourse> {
   const { courseId, published } = input;
-  const course = await db.transaction(async (tx) => {
-    const before = await findCourseMeta(tx, courseId, { lock: true });
-    if (!before) return null;
+  return changeCourse(db, courseId, async (tx, before) => {
     if (published && (await countLessons(tx, courseId)) === 0) {
       throw new DomainError('invalid', COURSE_MESSAGES.publishNeedsLesson);
     }
@@ -335,10 +351,7 @@ export async function setPublished(
         changes: { published: [before.published, published] },
       });
     }
-    return loadAdminCourse(tx, courseId);
   });
-  if (!course) throw new DomainError('not-found', COURSE_MESSAGES.notFound);
-  return course;
 }
 
 /** DELETE /api/admin/courses/:id: out of the shop and the builder; buyers keep it. */

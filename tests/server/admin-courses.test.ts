@@ -147,7 +147,7 @@ describe("the admin's course builder: /api/admin/courses", () => {
     expect(entry).toMatchObject({
       actorEmail: admin.email,
       action: 'course.create',
-      changes: { name: 'Draft Course', sections: 2, lessons: 3 },
+      changes: { name: 'Draft Course', priceCents: 2950, sections: 2, lessons: 3 },
     });
   });
 
@@ -231,7 +231,7 @@ describe("the admin's course builder: /api/admin/courses", () => {
       action: 'course.update',
       changes: {
         name: ['Edit Me', 'Edited'],
-        price: [29.5, 31],
+        priceCents: [2950, 3100],
         sections: { added: 0, removed: 0, changed: 2 },
         // The reading lesson renamed and moved; the quiz moved down.
         lessons: { added: 1, removed: 1, changed: 2 },

@@ -83,10 +83,14 @@ describe('migrate', () => {
     await db.query('insert into widgets (id, size) values ($1, $2)', [1, 2]);
   });
 
-  it("024 rewrites a book edit's price in dollars as `priceCents` in cents (D74)", async () => {
+  /**
+   * The audit rows `values` (SQL) written on a database migrated up to before `version`, as the
+   * migrations from `version` on leave them.
+   */
+  async function auditRowsAfter(version: string, values: string): Promise<unknown[]> {
     const db = await freshDb();
     const all = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
-    const before = all.filter((f) => f < '024');
+    const before = all.filter((f) => f < version);
     const dir = await tempMigrations(
       Object.fromEntries(
         await Promise.all(
@@ -96,19 +100,44 @@ describe('migrate', () => {
     );
     await migrate(db, dir);
     await db.query(
-      `insert into audit_log (actor_email, action, subject_id, changes) values
-         ('a@example.com', 'book.update', 'b-1', '{"price": [19.99, 24.5], "stock": [4, 40]}'),
+      `insert into audit_log (actor_email, action, subject_id, changes) values ${values}`,
+    );
+    expect(await migrate(db)).toEqual(all.filter((f) => f >= version));
+    const rows = await db.query<{ changes: unknown }>('select changes from audit_log order by id');
+    return rows.map((row) => row.changes);
+  }
+
+  it("024 rewrites a book edit's price in dollars as `priceCents` in cents (D74)", async () => {
+    expect(
+      await auditRowsAfter(
+        '024',
+        `('a@example.com', 'book.update', 'b-1', '{"price": [19.99, 24.5], "stock": [4, 40]}'),
          ('a@example.com', 'book.update', 'b-1', '{"name": ["A", "B"]}'),
          ('a@example.com', 'book.create', 'b-1', '{"priceCents": 1999, "stock": 4}'),
          ('a@example.com', 'refund', 'p-1', '{"price": [1, 2]}')`,
-    );
-    expect(await migrate(db)).toEqual(all.filter((f) => f >= '024'));
-    const rows = await db.query<{ changes: unknown }>('select changes from audit_log order by id');
-    expect(rows.map((row) => row.changes)).toEqual([
+      ),
+    ).toEqual([
       { priceCents: [1999, 2450], stock: [4, 40] },
       { name: ['A', 'B'] },
       { priceCents: 1999, stock: 4 },
       { price: [1, 2] },
+    ]);
+  });
+
+  it("025 rewrites a course's audited price in dollars as `priceCents` in cents (D79)", async () => {
+    expect(
+      await auditRowsAfter(
+        '025',
+        `('a@example.com', 'course.update', 'course:c-1', '{"price": [29.5, 31], "name": ["A", "B"]}'),
+         ('a@example.com', 'course.update', 'course:c-1', '{"lessons": {"added": 1}}'),
+         ('a@example.com', 'course.create', 'course:c-1', '{"name": "A", "price": 19.99, "lessons": 2}'),
+         ('a@example.com', 'book.create', 'b-1', '{"priceCents": 1999}')`,
+      ),
+    ).toEqual([
+      { priceCents: [2950, 3100], name: ['A', 'B'] },
+      { lessons: { added: 1 } },
+      { name: 'A', priceCents: 1999, lessons: 2 },
+      { priceCents: 1999 },
     ]);
   });
 

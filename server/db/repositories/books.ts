@@ -197,17 +197,10 @@ export type BookRecord = NewBook & { id: string };
 
 type BookRecordRow = BookRow & { description: string; stock: number };
 
+/** The listing's fields (toBook), with the two only an admin edits. */
 function toRecord(row: BookRecordRow): BookRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    author: row.author,
-    description: row.description,
-    priceCents: row.price_cents,
-    image: row.image,
-    category: row.category,
-    stock: row.stock,
-  };
+  const { _id: id, ...listing } = toBook(row);
+  return { id, ...listing, description: row.description, stock: row.stock };
 }
 
 /** A live book's stored fields, row-locked until the transaction ends. */

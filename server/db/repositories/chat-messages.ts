@@ -265,42 +265,26 @@ async function hasMessage(db: Queryable, room: ChatRoom, id: string): Promise<bo
 }
 
 /**
- * The `limit` messages before message `before` (in the order they were stored), oldest first; undefined when
- * the room has no such message (never was, or deleted).
+ * A page of history beside a message the client has: the `limit` messages before it (loading
+ * older ones) or after it (catching up), oldest first; `hasMore` when more lie beyond. Undefined
+ * when the room has no such message (never was, or deleted).
  */
-export async function chatMessagesBefore(
+export async function chatMessagesBeside(
   db: Queryable,
   room: ChatRoom,
-  before: string,
+  beside: { before: string } | { after: string },
   limit: number,
 ): Promise<ChatPage | undefined> {
-  if (!(await hasMessage(db, room, before))) return undefined;
+  const older = 'before' in beside;
+  const id = older ? beside.before : beside.after;
+  if (!(await hasMessage(db, room, id))) return undefined;
   const rows = await db.query<ChatMessageRow>(
     `select ${COLUMNS} from chat_messages
-     where room = $1 and id < $2::bigint
-     order by chat_messages.id desc limit $3`,
-    [room, before, limit + 1],
+     where room = $1 and id ${older ? '<' : '>'} $2::bigint
+     order by chat_messages.id ${older ? 'desc' : 'asc'} limit $3`,
+    [room, id, limit + 1],
   );
-  return newestFirstPage(db, rows, limit);
-}
-
-/**
- * The first `limit` messages after message `after`, oldest first; `hasMore` when more follow.
- * Undefined when the room has no such message.
- */
-export async function chatMessagesAfter(
-  db: Queryable,
-  room: ChatRoom,
-  after: string,
-  limit: number,
-): Promise<ChatPage | undefined> {
-  if (!(await hasMessage(db, room, after))) return undefined;
-  const rows = await db.query<ChatMessageRow>(
-    `select ${COLUMNS} from chat_messages
-     where room = $1 and id > $2::bigint
-     order by chat_messages.id asc limit $3`,
-    [room, after, limit + 1],
-  );
+  if (older) return newestFirstPage(db, rows, limit);
   return {
     messages: await withReactions(db, rows.slice(0, limit).map(toMessage)),
     hasMore: rows.length > limit,

@@ -41,33 +41,14 @@ export type AdminCourseListRow = {
   updatedAt: string;
 };
 
-type CourseRow = {
-  id: string;
-  name: string;
-  price_cents: number;
-  image: string;
-  summary: string;
-  description: string;
-  outcomes: string[];
-  published: boolean;
-  updated_at: Date | string;
-};
+/** A course's columns under `CourseMeta`'s names (toMeta makes `updatedAt` an ISO string). */
+const COURSE_COLUMNS = `id, name, price_cents as "priceCents", image, summary, description, outcomes,
+  published, updated_at as "updatedAt"`;
 
-const COURSE_COLUMNS =
-  'id, name, price_cents, image, summary, description, outcomes, published, updated_at';
+type CourseRow = Omit<CourseMeta, 'updatedAt'> & { updatedAt: Date | string };
 
 function toMeta(row: CourseRow): CourseMeta {
-  return {
-    id: row.id,
-    name: row.name,
-    priceCents: row.price_cents,
-    image: row.image,
-    summary: row.summary,
-    description: row.description,
-    outcomes: row.outcomes,
-    published: row.published,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
+  return { ...row, updatedAt: new Date(row.updatedAt).toISOString() };
 }
 
 // Owners as owned-courses.ts counts them: course orders not refunded, each user once.
@@ -224,33 +205,16 @@ export async function listSections(db: Queryable, courseId: string): Promise<Sto
   );
 }
 
-type LessonRow = {
-  id: string;
-  course_id: string;
-  section_id: string;
-  title: string;
-  minutes: number;
-  preview: boolean;
-  position: number;
-  content: unknown;
-};
+type LessonRow = Omit<StoredLesson, 'content'> & { content: unknown };
 
 function toLesson(row: LessonRow): StoredLesson {
-  return {
-    id: row.id,
-    courseId: row.course_id,
-    sectionId: row.section_id,
-    title: row.title,
-    minutes: row.minutes,
-    preview: row.preview,
-    position: row.position,
-    content: lessonContentSchema.parse(row.content),
-  };
+  return { ...row, content: lessonContentSchema.parse(row.content) };
 }
 
 export async function listLessons(db: Queryable, courseId: string): Promise<StoredLesson[]> {
   const rows = await db.query<LessonRow>(
-    `select id, course_id, section_id, title, minutes, preview, position, content
+    `select id, course_id as "courseId", section_id as "sectionId", title, minutes, preview,
+            position, content
      from course_lessons where course_id = $1 order by position, id`,
     [courseId],
   );

@@ -28,44 +28,21 @@ export type Payment = {
   status: PaymentStatus;
 };
 
-type PaymentRow = {
-  id: string;
-  user_email: string;
-  source: PaymentSource;
-  amount_cents: number;
-  currency: string;
-  payment_intent_id: string;
-  client_secret: string;
-  status: PaymentStatus;
-};
-
-const PAYMENT_COLUMNS =
-  'id, user_email, source, amount_cents, currency, payment_intent_id, client_secret, status';
-
-function toPayment(row: PaymentRow): Payment {
-  return {
-    id: row.id,
-    email: row.user_email,
-    source: row.source,
-    amountCents: row.amount_cents,
-    currency: row.currency,
-    paymentIntentId: row.payment_intent_id,
-    clientSecret: row.client_secret,
-    status: row.status,
-  };
-}
+/** A payment's columns under `Payment`'s names. */
+const PAYMENT_COLUMNS = `id, user_email as email, source, amount_cents as "amountCents", currency,
+  payment_intent_id as "paymentIntentId", client_secret as "clientSecret", status`;
 
 export type CartKey = { email: string; source: PaymentSource; fingerprint: string };
 
 /** The user's open (pending or failed) payment for this unchanged cart, if there is one. */
 export async function findOpenPayment(db: Queryable, key: CartKey): Promise<Payment | undefined> {
-  const [row] = await db.query<PaymentRow>(
+  const [payment] = await db.query<Payment>(
     `select ${PAYMENT_COLUMNS} from payments
      where user_email = $1 and source = $2 and cart_fingerprint = $3
        and status in ('pending', 'failed')`,
     [key.email, key.source, key.fingerprint],
   );
-  return row ? toPayment(row) : undefined;
+  return payment;
 }
 
 /**
@@ -152,11 +129,11 @@ export async function lockPaymentByIntent(
   tx: Queryable,
   paymentIntentId: string,
 ): Promise<Payment | undefined> {
-  const [row] = await tx.query<PaymentRow>(
+  const [payment] = await tx.query<Payment>(
     `select ${PAYMENT_COLUMNS} from payments where payment_intent_id = $1 for update`,
     [paymentIntentId],
   );
-  return row ? toPayment(row) : undefined;
+  return payment;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-01',
@@ -431,45 +431,42 @@ console.log('sync');
 ~~~`,
           },
         },
-        {
+        quizLesson({
           id: 'c-01-2-3',
           title: 'Quiz: JavaScript essentials',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Check what you learned. Some questions have more than one right answer.',
-            questions: [
-              {
-                prompt: 'Which declarations create a variable that cannot be reassigned?',
-                choices: ['let', 'const', 'var', 'function parameters'],
-                answers: [1],
-              },
-              {
-                prompt:
-                  'Which of these array methods return a new array and leave the original unchanged?',
-                choices: ['map', 'filter', 'push', 'sort'],
-                answers: [0, 1],
-              },
-              {
-                prompt:
-                  "In what order does this print? setTimeout(() => log('A'), 0); Promise.resolve().then(() => log('B')); log('C');",
-                choices: ['A B C', 'C A B', 'C B A', 'B C A'],
-                answers: [2],
-              },
-              {
-                prompt: 'What is true of an async function?',
-                choices: [
-                  'It always returns a promise',
-                  'await inside it blocks the whole page until the promise settles',
-                  'A rejected promise it awaits can be caught with try/catch',
-                  'It runs on a separate thread',
-                ],
-                answers: [0, 2],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Check what you learned. Some questions have more than one right answer.',
+          questions: [
+            {
+              prompt: 'Which declarations create a variable that cannot be reassigned?',
+              choices: ['let', 'const', 'var', 'function parameters'],
+              answers: [1],
+            },
+            {
+              prompt:
+                'Which of these array methods return a new array and leave the original unchanged?',
+              choices: ['map', 'filter', 'push', 'sort'],
+              answers: [0, 1],
+            },
+            {
+              prompt:
+                "In what order does this print? setTimeout(() => log('A'), 0); Promise.resolve().then(() => log('B')); log('C');",
+              choices: ['A B C', 'C A B', 'C B A', 'B C A'],
+              answers: [2],
+            },
+            {
+              prompt: 'What is true of an async function?',
+              choices: [
+                'It always returns a promise',
+                'await inside it blocks the whole page until the promise settles',
+                'A rejected promise it awaits can be caught with try/catch',
+                'It runs on a separate thread',
+              ],
+              answers: [0, 2],
+            },
+          ],
+        }),
       ],
     },
   ],

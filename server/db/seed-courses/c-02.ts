@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-02',
@@ -242,43 +242,40 @@ function isFish(pet: Fish | Bird): pet is Fish {
 After \`if (isFish(pet))\`, \`pet\` is a \`Fish\` inside the branch.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-02-1-4',
           title: 'Quiz: types and narrowing',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 65,
-            markdown: 'Three questions on the first section. Some have several right answers.',
-            questions: [
-              {
-                prompt: 'What happens to type annotations when TypeScript code runs?',
-                choices: [
-                  'They are checked again at run time',
-                  'They are erased: the running JavaScript has no types',
-                  'They make the program run faster',
-                ],
-                answers: [1],
-              },
-              {
-                prompt: 'Which checks narrow a value of type string | number[] | null?',
-                choices: [
-                  "typeof value === 'string'",
-                  'Array.isArray(value)',
-                  'value === null',
-                  'value as string',
-                ],
-                answers: [0, 1, 2],
-              },
-              {
-                prompt:
-                  'Which type is the safe choice for data parsed from JSON you have not validated yet?',
-                choices: ['any', 'unknown', 'object', 'never'],
-                answers: [1],
-              },
-            ],
-          },
-        },
+          passPercent: 65,
+          markdown: 'Three questions on the first section. Some have several right answers.',
+          questions: [
+            {
+              prompt: 'What happens to type annotations when TypeScript code runs?',
+              choices: [
+                'They are checked again at run time',
+                'They are erased: the running JavaScript has no types',
+                'They make the program run faster',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'Which checks narrow a value of type string | number[] | null?',
+              choices: [
+                "typeof value === 'string'",
+                'Array.isArray(value)',
+                'value === null',
+                'value as string',
+              ],
+              answers: [0, 1, 2],
+            },
+            {
+              prompt:
+                'Which type is the safe choice for data parsed from JSON you have not validated yet?',
+              choices: ['any', 'unknown', 'object', 'never'],
+              answers: [1],
+            },
+          ],
+        }),
       ],
     },
     {

@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-03',
@@ -468,53 +468,50 @@ Every component that reads a context re-renders when its value changes, so use c
 Keep state as low as possible, in the lowest component that needs it, and lift it only when a sibling needs it too.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-03-2-4',
           title: 'Quiz: React fundamentals',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on components, state and effects.',
-            questions: [
-              {
-                prompt: 'Which are good keys for a list of books from a database?',
-                choices: [
-                  'The book id',
-                  'The array index, even if the list can be reordered',
-                  'Math.random() on every render',
-                  'The ISBN, if every book has a unique one',
-                ],
-                answers: [0, 3],
-              },
-              {
-                prompt:
-                  'count is 0. A click handler calls setCount(count + 1) twice. What is count after the next render?',
-                choices: ['0', '1', '2'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which of these belong in a useEffect?',
-                choices: [
-                  'Fetching data when an id prop changes',
-                  'Filtering a list you already have in state',
-                  'Starting an interval timer and clearing it on unmount',
-                  'Submitting a form when its button is clicked',
-                ],
-                answers: [0, 2],
-              },
-              {
-                prompt: 'How do you add an item to an array held in state?',
-                choices: [
-                  'items.push(item)',
-                  'setItems([...items, item])',
-                  'items[items.length] = item',
-                ],
-                answers: [1],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on components, state and effects.',
+          questions: [
+            {
+              prompt: 'Which are good keys for a list of books from a database?',
+              choices: [
+                'The book id',
+                'The array index, even if the list can be reordered',
+                'Math.random() on every render',
+                'The ISBN, if every book has a unique one',
+              ],
+              answers: [0, 3],
+            },
+            {
+              prompt:
+                'count is 0. A click handler calls setCount(count + 1) twice. What is count after the next render?',
+              choices: ['0', '1', '2'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which of these belong in a useEffect?',
+              choices: [
+                'Fetching data when an id prop changes',
+                'Filtering a list you already have in state',
+                'Starting an interval timer and clearing it on unmount',
+                'Submitting a form when its button is clicked',
+              ],
+              answers: [0, 2],
+            },
+            {
+              prompt: 'How do you add an item to an array held in state?',
+              choices: [
+                'items.push(item)',
+                'setItems([...items, item])',
+                'items[items.length] = item',
+              ],
+              answers: [1],
+            },
+          ],
+        }),
       ],
     },
   ],

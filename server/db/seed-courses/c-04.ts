@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-04',
@@ -414,53 +414,49 @@ process.on('SIGTERM', () => {
 ~~~`,
           },
         },
-        {
+        quizLesson({
           id: 'c-04-2-4',
           title: 'Quiz: Node.js and Express',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on the runtime and on building APIs.',
-            questions: [
-              {
-                prompt: 'Why can a single Node.js process serve many clients at once?',
-                choices: [
-                  'It starts a new thread for every request',
-                  'I/O is non-blocking: while the operating system waits, Node runs other code',
-                  'It caches every response',
-                ],
-                answers: [1],
-              },
-              {
-                prompt:
-                  'A client sends a book without a title. Which status should the API answer?',
-                choices: ['200', '400', '404', '500'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which belong in environment variables rather than in the code?',
-                choices: [
-                  'The database URL',
-                  'A payment provider secret key',
-                  'The list of routes',
-                  'The port to listen on',
-                ],
-                answers: [0, 1, 3],
-              },
-              {
-                prompt: 'What is true of Express middleware?',
-                choices: [
-                  'It is a function of (req, res, next)',
-                  'It runs only after the route handler',
-                  'It must either end the response or call next()',
-                  'An error handler takes four parameters',
-                ],
-                answers: [0, 2, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on the runtime and on building APIs.',
+          questions: [
+            {
+              prompt: 'Why can a single Node.js process serve many clients at once?',
+              choices: [
+                'It starts a new thread for every request',
+                'I/O is non-blocking: while the operating system waits, Node runs other code',
+                'It caches every response',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'A client sends a book without a title. Which status should the API answer?',
+              choices: ['200', '400', '404', '500'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which belong in environment variables rather than in the code?',
+              choices: [
+                'The database URL',
+                'A payment provider secret key',
+                'The list of routes',
+                'The port to listen on',
+              ],
+              answers: [0, 1, 3],
+            },
+            {
+              prompt: 'What is true of Express middleware?',
+              choices: [
+                'It is a function of (req, res, next)',
+                'It runs only after the route handler',
+                'It must either end the response or call next()',
+                'An error handler takes four parameters',
+              ],
+              answers: [0, 2, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

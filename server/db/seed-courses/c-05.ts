@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-05',
@@ -433,53 +433,50 @@ except FileNotFoundError:
 - Let unexpected errors stop the program with their traceback; it tells you exactly what to fix.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-05-2-4',
           title: 'Quiz: Python basics',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 60,
-            markdown: 'Five questions on the whole course. Some have several right answers.',
-            questions: [
-              {
-                prompt: 'What type does input() return?',
-                choices: ['int', 'str', 'float', 'It depends on what the user types'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which numbers does range(1, 5) produce?',
-                choices: ['1, 2, 3, 4', '1, 2, 3, 4, 5', '0, 1, 2, 3, 4'],
-                answers: [0],
-              },
-              {
-                prompt: 'stock = {"apples": 10}. Which expressions are safe to evaluate?',
-                choices: [
-                  'stock["apples"]',
-                  'stock["kiwis"]',
-                  'stock.get("kiwis", 0)',
-                  '"kiwis" in stock',
-                ],
-                answers: [0, 2, 3],
-              },
-              {
-                prompt: 'What does a function without a return statement return?',
-                choices: ['0', 'An empty string', 'None', 'Nothing: calling it is an error'],
-                answers: [2],
-              },
-              {
-                prompt: 'Which are good habits when handling errors?',
-                choices: [
-                  'Catch specific exceptions such as ValueError',
-                  'Wrap the whole program in a bare except: so it never stops',
-                  'Keep the try block as small as possible',
-                  'Open files with a with block',
-                ],
-                answers: [0, 2, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 60,
+          markdown: 'Five questions on the whole course. Some have several right answers.',
+          questions: [
+            {
+              prompt: 'What type does input() return?',
+              choices: ['int', 'str', 'float', 'It depends on what the user types'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which numbers does range(1, 5) produce?',
+              choices: ['1, 2, 3, 4', '1, 2, 3, 4, 5', '0, 1, 2, 3, 4'],
+              answers: [0],
+            },
+            {
+              prompt: 'stock = {"apples": 10}. Which expressions are safe to evaluate?',
+              choices: [
+                'stock["apples"]',
+                'stock["kiwis"]',
+                'stock.get("kiwis", 0)',
+                '"kiwis" in stock',
+              ],
+              answers: [0, 2, 3],
+            },
+            {
+              prompt: 'What does a function without a return statement return?',
+              choices: ['0', 'An empty string', 'None', 'Nothing: calling it is an error'],
+              answers: [2],
+            },
+            {
+              prompt: 'Which are good habits when handling errors?',
+              choices: [
+                'Catch specific exceptions such as ValueError',
+                'Wrap the whole program in a bare except: so it never stops',
+                'Keep the try block as small as possible',
+                'Open files with a with block',
+              ],
+              answers: [0, 2, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-06',
@@ -381,51 +381,48 @@ try {
 ~~~`,
           },
         },
-        {
+        quizLesson({
           id: 'c-06-2-3',
           title: 'Quiz: safe PHP and MySQL',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on forms, sessions and database access.',
-            questions: [
-              {
-                prompt: 'Which stops SQL injection?',
-                choices: [
-                  'Prepared statements with placeholders for values',
-                  'Removing quotes from the input',
-                  'Using POST instead of GET',
-                ],
-                answers: [0],
-              },
-              {
-                prompt: 'Which practices protect users against XSS and stolen accounts?',
-                choices: [
-                  'Escaping output with htmlspecialchars',
-                  'Storing passwords with password_hash',
-                  'Storing passwords encrypted with md5',
-                  'Regenerating the session id after sign-in',
-                ],
-                answers: [0, 1, 3],
-              },
-              {
-                prompt: 'Which MySQL type should hold a price?',
-                choices: ['FLOAT', 'DECIMAL(8, 2)', 'VARCHAR(10)', 'INT'],
-                answers: [1],
-              },
-              {
-                prompt: 'Why redirect after a form POST succeeds?',
-                choices: [
-                  'So a reload does not submit the form again',
-                  'Because PHP cannot output a page after a POST',
-                  'To make the page load faster',
-                ],
-                answers: [0],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on forms, sessions and database access.',
+          questions: [
+            {
+              prompt: 'Which stops SQL injection?',
+              choices: [
+                'Prepared statements with placeholders for values',
+                'Removing quotes from the input',
+                'Using POST instead of GET',
+              ],
+              answers: [0],
+            },
+            {
+              prompt: 'Which practices protect users against XSS and stolen accounts?',
+              choices: [
+                'Escaping output with htmlspecialchars',
+                'Storing passwords with password_hash',
+                'Storing passwords encrypted with md5',
+                'Regenerating the session id after sign-in',
+              ],
+              answers: [0, 1, 3],
+            },
+            {
+              prompt: 'Which MySQL type should hold a price?',
+              choices: ['FLOAT', 'DECIMAL(8, 2)', 'VARCHAR(10)', 'INT'],
+              answers: [1],
+            },
+            {
+              prompt: 'Why redirect after a form POST succeeds?',
+              choices: [
+                'So a reload does not submit the form again',
+                'Because PHP cannot output a page after a POST',
+                'To make the page load faster',
+              ],
+              answers: [0],
+            },
+          ],
+        }),
       ],
     },
   ],

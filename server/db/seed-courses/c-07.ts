@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-07',
@@ -448,43 +448,40 @@ For small files, \`Files.readAllLines(path)\` and \`Files.readString(path)\` are
 - \`finally\` runs whether or not an exception occurred; with try-with-resources you rarely need it.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-07-2-4',
           title: 'Quiz: Java fundamentals',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on the whole course.',
-            questions: [
-              {
-                prompt: 'How should you compare two String values for equal text?',
-                choices: ['a == b', 'a.equals(b)', 'a.compareTo(b) == 1'],
-                answers: [1],
-              },
-              {
-                prompt: 'What does 7 / 2 evaluate to in Java, with both operands int?',
-                choices: ['3.5', '3', '4'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which collections never hold the same element twice?',
-                choices: ['ArrayList', 'HashSet', 'TreeSet', 'LinkedList'],
-                answers: [1, 2],
-              },
-              {
-                prompt: 'What does a record give you automatically?',
-                choices: [
-                  'A constructor taking every component',
-                  'equals and hashCode based on the components',
-                  'Setters for every component',
-                  'A toString listing the components',
-                ],
-                answers: [0, 1, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on the whole course.',
+          questions: [
+            {
+              prompt: 'How should you compare two String values for equal text?',
+              choices: ['a == b', 'a.equals(b)', 'a.compareTo(b) == 1'],
+              answers: [1],
+            },
+            {
+              prompt: 'What does 7 / 2 evaluate to in Java, with both operands int?',
+              choices: ['3.5', '3', '4'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which collections never hold the same element twice?',
+              choices: ['ArrayList', 'HashSet', 'TreeSet', 'LinkedList'],
+              answers: [1, 2],
+            },
+            {
+              prompt: 'What does a record give you automatically?',
+              choices: [
+                'A constructor taking every component',
+                'equals and hashCode based on the components',
+                'Setters for every component',
+                'A toString listing the components',
+              ],
+              answers: [0, 1, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

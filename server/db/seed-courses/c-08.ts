@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-08',
@@ -376,52 +376,49 @@ curl -i -X POST http://localhost:5000/books -H "Content-Type: application/json" 
 Services are registered on \`builder.Services\` and injected into handlers as parameters. A real app registers its database context there, for example with Entity Framework Core, instead of keeping data in memory.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-08-2-3',
           title: 'Quiz: C# and .NET',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on the whole course.',
-            questions: [
-              {
-                prompt: 'Which C# type should hold a price?',
-                choices: ['double', 'float', 'decimal', 'int'],
-                answers: [2],
-              },
-              {
-                prompt: 'What do records give you that a plain class does not?',
-                choices: [
-                  'Value equality: two records with equal values are ==',
-                  'Non-destructive copies with the with expression',
-                  'Faster execution',
-                  'A readable ToString',
-                ],
-                answers: [0, 1, 3],
-              },
-              {
-                prompt: 'When does books.Where(b => b.Price < 10) run?',
-                choices: [
-                  'Immediately, when the line runs',
-                  'When the query is enumerated, for example by ToList() or foreach',
-                  'Only once, the first time it is used',
-                ],
-                answers: [1],
-              },
-              {
-                prompt: 'Which are good practices with async code?',
-                choices: [
-                  'await tasks instead of calling .Result',
-                  'Use async void for library methods',
-                  'Start independent tasks, then await Task.WhenAll',
-                  'Pass a CancellationToken to long operations',
-                ],
-                answers: [0, 2, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on the whole course.',
+          questions: [
+            {
+              prompt: 'Which C# type should hold a price?',
+              choices: ['double', 'float', 'decimal', 'int'],
+              answers: [2],
+            },
+            {
+              prompt: 'What do records give you that a plain class does not?',
+              choices: [
+                'Value equality: two records with equal values are ==',
+                'Non-destructive copies with the with expression',
+                'Faster execution',
+                'A readable ToString',
+              ],
+              answers: [0, 1, 3],
+            },
+            {
+              prompt: 'When does books.Where(b => b.Price < 10) run?',
+              choices: [
+                'Immediately, when the line runs',
+                'When the query is enumerated, for example by ToList() or foreach',
+                'Only once, the first time it is used',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'Which are good practices with async code?',
+              choices: [
+                'await tasks instead of calling .Result',
+                'Use async void for library methods',
+                'Start independent tasks, then await Task.WhenAll',
+                'Pass a CancellationToken to long operations',
+              ],
+              answers: [0, 2, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

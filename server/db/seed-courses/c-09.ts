@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-09',
@@ -229,47 +229,44 @@ The database evaluates a query in this order, which explains most "why can't I u
 An alias defined in \`SELECT\` therefore cannot be used in \`WHERE\`, but can be used in \`ORDER BY\`.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-09-1-4',
           title: 'Quiz: querying',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on SELECT, joins and grouping, using the shop database.',
-            questions: [
-              {
-                prompt: 'Which condition finds customers without a country?',
-                choices: ['country = NULL', 'country IS NULL', "country = ''", 'NOT country'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which query lists every customer, including those with no orders?',
-                choices: [
-                  'customers JOIN orders',
-                  'customers LEFT JOIN orders',
-                  'orders LEFT JOIN customers',
-                ],
-                answers: [1],
-              },
-              {
-                prompt: 'Where can you filter on SUM(quantity)?',
-                choices: ['WHERE', 'HAVING', 'GROUP BY', 'FROM'],
-                answers: [1],
-              },
-              {
-                prompt: 'Which statements about aggregates are true?',
-                choices: [
-                  'COUNT(*) counts rows, NULLs included',
-                  'COUNT(column) skips rows where the column is NULL',
-                  'AVG treats NULL as 0',
-                  'A selected column must be grouped or aggregated',
-                ],
-                answers: [0, 1, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on SELECT, joins and grouping, using the shop database.',
+          questions: [
+            {
+              prompt: 'Which condition finds customers without a country?',
+              choices: ['country = NULL', 'country IS NULL', "country = ''", 'NOT country'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which query lists every customer, including those with no orders?',
+              choices: [
+                'customers JOIN orders',
+                'customers LEFT JOIN orders',
+                'orders LEFT JOIN customers',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'Where can you filter on SUM(quantity)?',
+              choices: ['WHERE', 'HAVING', 'GROUP BY', 'FROM'],
+              answers: [1],
+            },
+            {
+              prompt: 'Which statements about aggregates are true?',
+              choices: [
+                'COUNT(*) counts rows, NULLs included',
+                'COUNT(column) skips rows where the column is NULL',
+                'AVG treats NULL as 0',
+                'A selected column must be grouped or aggregated',
+              ],
+              answers: [0, 1, 3],
+            },
+          ],
+        }),
       ],
     },
     {

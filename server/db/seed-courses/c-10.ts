@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-10',
@@ -360,57 +360,54 @@ git branch rescued a1b2c3d      # bring it back on a new branch
 - Lost something: \`git reflog\`.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-10-2-4',
           title: 'Quiz: Git and GitHub',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on the whole course.',
-            questions: [
-              {
-                prompt: 'What does git add do?',
-                choices: [
-                  'Uploads the file to GitHub',
-                  'Puts the current changes of the file into the staging area for the next commit',
-                  'Creates a commit',
-                ],
-                answers: [1],
-              },
-              {
-                prompt:
-                  'A commit that was already pushed to a shared branch broke the build. What is the safe way to undo it?',
-                choices: [
-                  'git reset --hard HEAD~1 and git push --force',
-                  'git revert <commit>',
-                  'git restore .',
-                ],
-                answers: [1],
-              },
-              {
-                prompt: 'Which statements about branches are true?',
-                choices: [
-                  'A branch is a movable pointer to a commit',
-                  'Creating a branch copies every file of the project',
-                  'A fast-forward merge creates no merge commit',
-                  'Conflicts happen when both branches changed the same lines',
-                ],
-                answers: [0, 2, 3],
-              },
-              {
-                prompt: 'Which make a pull request easier to review well?',
-                choices: [
-                  'Keeping it small and focused',
-                  'A description of why and how it was tested',
-                  'Combining several unrelated features',
-                  'Linking the issue it solves',
-                ],
-                answers: [0, 1, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on the whole course.',
+          questions: [
+            {
+              prompt: 'What does git add do?',
+              choices: [
+                'Uploads the file to GitHub',
+                'Puts the current changes of the file into the staging area for the next commit',
+                'Creates a commit',
+              ],
+              answers: [1],
+            },
+            {
+              prompt:
+                'A commit that was already pushed to a shared branch broke the build. What is the safe way to undo it?',
+              choices: [
+                'git reset --hard HEAD~1 and git push --force',
+                'git revert <commit>',
+                'git restore .',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'Which statements about branches are true?',
+              choices: [
+                'A branch is a movable pointer to a commit',
+                'Creating a branch copies every file of the project',
+                'A fast-forward merge creates no merge commit',
+                'Conflicts happen when both branches changed the same lines',
+              ],
+              answers: [0, 2, 3],
+            },
+            {
+              prompt: 'Which make a pull request easier to review well?',
+              choices: [
+                'Keeping it small and focused',
+                'A description of why and how it was tested',
+                'Combining several unrelated features',
+                'Linking the issue it solves',
+              ],
+              answers: [0, 1, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-11',
@@ -413,59 +413,56 @@ print(shortest_path(graph, "home", "library"))  # ['home', 'park', 'school', 'li
 Each node and edge is handled once: O(V + E). Replacing the queue with a stack gives depth-first search, which explores one branch fully before backtracking. For roads with distances, Dijkstra's algorithm extends BFS with a priority queue.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-11-2-4',
           title: 'Quiz: algorithms and data structures',
           minutes: 6,
-          content: {
-            kind: 'quiz',
-            passPercent: 80,
-            markdown: 'Five questions on the whole course.',
-            questions: [
-              {
-                prompt:
-                  'Two nested loops, each over all n items of the input. What is the time complexity?',
-                choices: ['O(n)', 'O(n log n)', 'O(n²)', 'O(2n)'],
-                answers: [2],
-              },
-              {
-                prompt: 'Which operations are O(1) on average?',
-                choices: [
-                  'Looking up a key in a hash table',
-                  'Reading the item at an index of an array',
-                  'Searching an unsorted list for a value',
-                  'Removing the first item of a Python list with pop(0)',
-                ],
-                answers: [0, 1],
-              },
-              {
-                prompt: 'What must be true of a list before you can binary search it?',
-                choices: [
-                  'It must be sorted',
-                  'It must have no duplicates',
-                  'Its length must be a power of two',
-                ],
-                answers: [0],
-              },
-              {
-                prompt: 'Which statements about merge sort are true?',
-                choices: [
-                  'It runs in O(n log n) time',
-                  'It is stable when merging takes from the left on ties',
-                  'It sorts in place with O(1) extra memory',
-                  'It splits the list in halves recursively',
-                ],
-                answers: [0, 1, 3],
-              },
-              {
-                prompt:
-                  'Which structure does breadth-first search use to decide which node to visit next?',
-                choices: ['A stack', 'A queue', 'A hash table', 'A binary search tree'],
-                answers: [1],
-              },
-            ],
-          },
-        },
+          passPercent: 80,
+          markdown: 'Five questions on the whole course.',
+          questions: [
+            {
+              prompt:
+                'Two nested loops, each over all n items of the input. What is the time complexity?',
+              choices: ['O(n)', 'O(n log n)', 'O(n²)', 'O(2n)'],
+              answers: [2],
+            },
+            {
+              prompt: 'Which operations are O(1) on average?',
+              choices: [
+                'Looking up a key in a hash table',
+                'Reading the item at an index of an array',
+                'Searching an unsorted list for a value',
+                'Removing the first item of a Python list with pop(0)',
+              ],
+              answers: [0, 1],
+            },
+            {
+              prompt: 'What must be true of a list before you can binary search it?',
+              choices: [
+                'It must be sorted',
+                'It must have no duplicates',
+                'Its length must be a power of two',
+              ],
+              answers: [0],
+            },
+            {
+              prompt: 'Which statements about merge sort are true?',
+              choices: [
+                'It runs in O(n log n) time',
+                'It is stable when merging takes from the left on ties',
+                'It sorts in place with O(1) extra memory',
+                'It splits the list in halves recursively',
+              ],
+              answers: [0, 1, 3],
+            },
+            {
+              prompt:
+                'Which structure does breadth-first search use to decide which node to visit next?',
+              choices: ['A stack', 'A queue', 'A hash table', 'A binary search tree'],
+              answers: [1],
+            },
+          ],
+        }),
       ],
     },
   ],

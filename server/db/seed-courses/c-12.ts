@@ -1,4 +1,4 @@
-import type { SeedCourse } from './seed-course';
+import { quizLesson, type SeedCourse } from './seed-course';
 
 export const course: SeedCourse = {
   id: 'c-12',
@@ -368,53 +368,50 @@ In HTML, \`type="email"\`, \`type="tel"\` and \`inputmode="numeric"\` pick the k
 One primary submit button at the end of the form, labelled with the outcome ("Create account", "Pay $49.99"). While the request runs, disable it and show progress, so an impatient second click doesn't submit twice.`,
           },
         },
-        {
+        quizLesson({
           id: 'c-12-2-4',
           title: 'Quiz: UI design principles',
           minutes: 5,
-          content: {
-            kind: 'quiz',
-            passPercent: 75,
-            markdown: 'Four questions on the whole course.',
-            questions: [
-              {
-                prompt: 'What is the minimum WCAG AA contrast ratio for normal-size body text?',
-                choices: ['2:1', '3:1', '4.5:1', '7:1'],
-                answers: [2],
-              },
-              {
-                prompt:
-                  'An input has an error. Which ways of showing it work for people who cannot tell red from green?',
-                choices: [
-                  'A red border only',
-                  'A message in words next to the field',
-                  'An error icon beside the field',
-                  'Turning the label red',
-                ],
-                answers: [1, 2],
-              },
-              {
-                prompt: 'Why use a spacing scale (4, 8, 12, 16, 24, 32…) rather than any value?',
-                choices: [
-                  'Browsers render other values slowly',
-                  'Consistent spacing looks deliberate and speeds up decisions',
-                  'It is required by CSS grid',
-                ],
-                answers: [1],
-              },
-              {
-                prompt: 'Which are good practices for forms?',
-                choices: [
-                  'Labels above the fields',
-                  'Placeholders instead of labels to save space',
-                  'Keeping what the user typed after an error',
-                  'Labelling the button with the outcome, such as "Create account"',
-                ],
-                answers: [0, 2, 3],
-              },
-            ],
-          },
-        },
+          passPercent: 75,
+          markdown: 'Four questions on the whole course.',
+          questions: [
+            {
+              prompt: 'What is the minimum WCAG AA contrast ratio for normal-size body text?',
+              choices: ['2:1', '3:1', '4.5:1', '7:1'],
+              answers: [2],
+            },
+            {
+              prompt:
+                'An input has an error. Which ways of showing it work for people who cannot tell red from green?',
+              choices: [
+                'A red border only',
+                'A message in words next to the field',
+                'An error icon beside the field',
+                'Turning the label red',
+              ],
+              answers: [1, 2],
+            },
+            {
+              prompt: 'Why use a spacing scale (4, 8, 12, 16, 24, 32…) rather than any value?',
+              choices: [
+                'Browsers render other values slowly',
+                'Consistent spacing looks deliberate and speeds up decisions',
+                'It is required by CSS grid',
+              ],
+              answers: [1],
+            },
+            {
+              prompt: 'Which are good practices for forms?',
+              choices: [
+                'Labels above the fields',
+                'Placeholders instead of labels to save space',
+                'Keeping what the user typed after an error',
+                'Labelling the button with the outcome, such as "Create account"',
+              ],
+              answers: [0, 2, 3],
+            },
+          ],
+        }),
       ],
     },
   ],

@@ -25,3 +25,15 @@ export type SeedCourse = {
   outcomes: readonly string[];
   sections: readonly SeedSection[];
 };
+
+type SeedQuiz = Omit<Extract<SeedLesson['content'], { kind: 'quiz' }>, 'kind'>;
+
+/** A quiz lesson (never a preview), its lesson's and its quiz's fields written as one. */
+export function quizLesson({
+  id,
+  title,
+  minutes,
+  ...quiz
+}: Omit<SeedLesson, 'preview' | 'content'> & SeedQuiz): SeedLesson {
+  return { id, title, minutes, content: { kind: 'quiz', ...quiz } };
+}
