@@ -25,6 +25,7 @@ export default tseslint.config(
       'node_modules',
       'public',
       'test-results',
+      'test-results-mock',
       'playwright-report',
       'bench/results',
     ],

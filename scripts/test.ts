@@ -42,7 +42,8 @@ const scaleTests: Step = {
   command: 'node_modules/.bin/vitest',
   args: ['run', '--project', 'scale'],
 };
-// `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API.
+// `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API. Beside the e2e
+// suite, which mostly waits (docs/decisions.md D81): its own port, its own results folder.
 const devMockTests: Step = {
   name: 'e2e tests (dev:mock)',
   command: 'node_modules/.bin/playwright',
@@ -164,7 +165,7 @@ const serverAndScale: Stage[] = postgresUrl
 
 const stages: Stage[] = quick
   ? [...checksAndWebSuite, serverQuick]
-  : [...checksAndWebSuite, ...serverAndScale, e2eTests, devMockTests];
+  : [...checksAndWebSuite, ...serverAndScale, { together: [e2eTests, devMockTests] }];
 
 /**
  * CPU seconds (user + system) of the children this process has reaped so far, from Linux's
