@@ -71,8 +71,12 @@ const root = document.getElementById('root');
 if (root?.hasAttribute('data-prerendered')) {
   holdEarlyTaps(root);
   void firstScreenShown().then(() => {
-    preloadAppStart();
-    startApp(true);
+    // A task of its own: putting the links in the head costs 20–55 ms at 4× CPU, which joined
+    // the load event's task (docs/decisions.md D80).
+    setTimeout(() => {
+      preloadAppStart();
+      startApp(true);
+    });
   });
 } else {
   startApp(false);
