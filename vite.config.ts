@@ -82,8 +82,9 @@ export default defineConfig({
       // The start's chunks (the entry and the four stages, D67) are linked by index.html
       // (preloadAppChunk), so a lazy import need not list them again: the lists were up to half
       // of a small chunk such as an endpoint's (docs/decisions.md D73). A prerendered document
-      // links none of them: there they come with the screen chunk's own imports, one round trip
-      // after it, instead of beside it.
+      // keeps the same links in a template that src/boot.ts puts in the head once the screen is
+      // shown (contract/prerendered.ts, docs/decisions.md D80), so there too they come side by
+      // side, ahead of any lazy import.
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => !START_CHUNK.test(dep)),
     },
@@ -111,6 +112,13 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 3 },
+            // RTK Query apart from the app's endpoints: a snapshot evaluates it a task ahead of
+            // them (src/app/start-stages/rtk-query.ts, docs/decisions.md D80).
+            {
+              name: 'rtk-query',
+              test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
+              priority: 3,
+            },
             { name: 'app', test: /[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 1 },
           ],
         },

@@ -19,6 +19,12 @@ export const RENDERER_FILE = 'prerender.js';
 export const SNAPSHOT_DATA_ID = 'snapshot-data';
 
 /**
+ * The id of a prerendered document's `<template>` holding the app's start chunks' preload links:
+ * inert until src/boot.ts puts them in the head, once the screen (its images first) is shown.
+ */
+export const APP_PRELOADS_ID = 'app-preloads';
+
+/**
  * The document of `pathname` under PRERENDERED_DIR (`/` → `index.html`, `/about` → `about.html`),
  * or undefined for a path that cannot name one (only one segment of lower-case letters and dashes:
  * nothing to escape the folder with).
@@ -55,7 +61,8 @@ export type DocumentParts = {
  * (marked `data-prerendered`, which tells src/main.tsx to hydrate it) instead of the empty shell.
  * The resource hints React puts before the markup go to the head, with the page's own title and
  * meta tags. The "needs JavaScript" notice moves out of #root, which must hold React's markup
- * alone. The app's chunks are not preloaded. The head runs one inline script, before the first
+ * alone. The app's chunks are not preloaded with the document: their links wait in a template
+ * (APP_PRELOADS_ID) for the screen to be shown. The head runs one inline script, before the first
  * paint: the saved-cart probe (contract/saved-course-cart.ts), the only script the page's CSP
  * lets run inline (by its hash); the data block and JSON-LD are data, which no browser runs.
  */
@@ -80,8 +87,13 @@ export function prerenderedDocument(
   );
   if (withRoot === shell) throw new Error('prerender: index.html has no <div id="root">');
   // The screen is whole without the app: src/boot.ts starts the app once the page has loaded,
-  // and its chunks are not preloaded to compete with the screen's images for the connection.
+  // and its chunks are not preloaded to compete with the screen's images for the connection. Their
+  // links wait, inert, in a template that boot.ts puts in the head then, so the start's chunks
+  // still come at once, side by side (docs/decisions.md D80).
+  const preloads = withRoot.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
   const withoutPreloads = withRoot.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const preloadTemplate =
+    preloads.length > 0 ? `<template id="${APP_PRELOADS_ID}">${preloads.join('')}</template>` : '';
   // The page's own title and description instead of the shop's.
   const withHead = head
     ? withoutPreloads
@@ -95,6 +107,6 @@ export function prerenderedDocument(
   const probe = `<script>${SAVED_COURSE_CART_PROBE}</script>`;
   return withHead.replace(
     '</head>',
-    () => `    ${renderBlock}\n    ${probe}\n    ${hints}\n  </head>`,
+    () => `    ${renderBlock}\n    ${probe}\n    ${preloadTemplate}${hints}\n  </head>`,
   );
 }

@@ -2,19 +2,21 @@
 // the app chunk. Once the shell has been painted, this starts the current screen's chunk and the
 // app itself (src/main.tsx): a fast download never keeps the first paint waiting for the app's
 // first render, and the screen's chunk arrives alongside the app rather than after it. A
-// prerendered screen's document preloads nothing (scripts/lib/prerender-plugin.ts). The
+// prerendered screen's document preloads nothing (contract/prerendered.ts) until it is shown. The
 // stylesheet is the entry's, so the build inlines it into index.html
 // (scripts/lib/first-paint-plugins.ts).
-import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
+import { APP_PRELOADS_ID, SNAPSHOT_DATA_ID } from '@contract/prerendered';
 import { holdEarlyTaps } from '@/app/early-taps';
 import { preloadScreen } from '@/app/screens';
 import './index.css';
 
 /**
  * Starts the current screen's chunk and the app, after the next frame has been painted (in a
- * hidden page, once it is shown: it paints no frame before).
+ * hidden page, once it is shown: it paints no frame before). On a prerendered page the screen's
+ * chunk waits for the app's stages (src/app/start.tsx), which its import would otherwise evaluate
+ * all at once.
  */
-function startApp(): void {
+function startApp(prerendered: boolean): void {
   // A timeout inside an animation frame runs once that frame has been painted.
   requestAnimationFrame(() => {
     setTimeout(() => {
@@ -24,6 +26,7 @@ function startApp(): void {
         // snapshot's data is in the page already (docs/decisions.md D63): not fetched again.
         data:
           import.meta.env.VITE_API_MOCK !== 'true' && !document.getElementById(SNAPSHOT_DATA_ID),
+        chunks: !prerendered,
       });
       // A task of its own: each dynamic import adds its chunk's preload links, and the two
       // together were a long task on a slow phone (docs/decisions.md D67).
@@ -52,13 +55,29 @@ function firstScreenShown(): Promise<unknown> {
   return Promise.all([loaded, painted]);
 }
 
+/**
+ * A prerendered document's preload links of the app's start (contract/prerendered.ts), put in the
+ * head at once: the stages' chunks download side by side, not one import after the other.
+ */
+function preloadAppStart(): void {
+  const template = document.getElementById(APP_PRELOADS_ID);
+  if (template instanceof HTMLTemplateElement) document.head.append(template.content);
+}
+
 // A prerendered screen is whole in the HTML: its images come first and the app (to hydrate it)
 // once they are on the screen, so that on a slow connection the app's JavaScript never holds up
 // what the screen shows. The app shell of other screens is empty: the app starts at once.
 const root = document.getElementById('root');
 if (root?.hasAttribute('data-prerendered')) {
   holdEarlyTaps(root);
-  void firstScreenShown().then(startApp);
+  void firstScreenShown().then(() => {
+    // A task of its own: putting the links in the head costs 20–55 ms at 4× CPU, which joined
+    // the load event's task (docs/decisions.md D80).
+    setTimeout(() => {
+      preloadAppStart();
+      startApp(true);
+    });
+  });
 } else {
-  startApp();
+  startApp(false);
 }

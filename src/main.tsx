@@ -19,7 +19,10 @@ async function start(container: HTMLElement): Promise<void> {
   await import('@/app/start-stages/router');
   await yieldToMain();
   const { startApp } = await import('@/app/start');
-  startApp(container);
+  await yieldToMain();
+  // The app yields the same way between its own steps; handed over rather than imported, as a
+  // module both imported would join the app's chunk, which this one would then import up front.
+  startApp(container, yieldToMain);
 }
 
 const container = document.getElementById('root');

@@ -12,7 +12,7 @@ const CATEGORIES = [
   'blink.user_timing',
 ];
 
-type TraceEvent = {
+export type TraceEvent = {
   name: string;
   ph: string;
   ts: number;
@@ -20,6 +20,8 @@ type TraceEvent = {
   pid: number;
   tid: number;
   id?: string;
+  /** Thread (CPU) time of a complete event, µs. */
+  tdur?: number;
   args?: Record<string, unknown>;
 };
 
@@ -91,7 +93,7 @@ type ProfileNode = {
 };
 
 /** The sampling profiler's samples on one thread: each with its time (µs) and node. */
-function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+export function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   const nodes = new Map<number, ProfileNode>();
   const samples: { ts: number; node: number }[] = [];
   const clocks = new Map<string, number>();
@@ -116,9 +118,9 @@ function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   return { nodes, samples };
 }
 
-const IDLE_FRAMES = new Set(['(root)', '(program)', '(idle)', '(garbage collector)']);
+export const IDLE_FRAMES = new Set(['(root)', '(program)', '(idle)', '(garbage collector)']);
 
-function frameName(node: ProfileNode): string {
+export function frameName(node: ProfileNode): string {
   // A chunk's nodes name their frame once; later chunks may send a node without its URL.
   const { functionName, url = '', lineNumber = 0 } = node.callFrame;
   const file = url.split('/').pop() ?? '';
@@ -127,7 +129,7 @@ function frameName(node: ProfileNode): string {
 
 const ms = (us: number) => `${(us / 1000).toFixed(1)}`;
 
-function top(map: Map<string, number>, count: number): string {
+export function top(map: Map<string, number>, count: number): string {
   return [...map]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)

@@ -390,6 +390,12 @@ type PreloadOptions = {
    * and only once the app has started it (src/app/start.tsx).
    */
   data?: boolean;
+  /**
+   * False on a prerendered page: importing the screen's chunk evaluates every module it imports
+   * (React, Redux, the router, RTK Query) in one long task, ahead of src/main.tsx's stages; the
+   * app imports it once its stages are in (src/app/start.tsx, docs/decisions.md D80).
+   */
+  chunks?: boolean;
   doc?: Document;
 };
 
@@ -399,14 +405,14 @@ type PreloadOptions = {
  */
 export function preloadScreen(
   pathname: string,
-  { search = '', data = true, doc = document }: PreloadOptions = {},
+  { search = '', data = true, chunks = true, doc = document }: PreloadOptions = {},
 ): void {
   const routes = routesFor(pathname);
   const params = paramsOf(routes, pathname);
   const query = new URLSearchParams(search);
   for (const route of routes) {
     // A failed chunk is the router's to report, when it renders the screen.
-    loadScreen(route.screen).catch(() => undefined);
+    if (chunks) loadScreen(route.screen).catch(() => undefined);
     if (route.heroImage) preloadImage(doc, route.heroImage);
     if (data) preloadData(route, params, query, doc);
   }

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { SNAPSHOT_DATA_ID } from '@contract/prerendered';
 import type { AuthService } from '@/lib/auth';
@@ -8,40 +8,65 @@ import { reportVitals } from './report-vitals';
 import { screenChunksLoaded } from './screens';
 import { makeStore, type AppStore } from './store';
 
+/** Hands the main thread back before what follows (src/main.tsx). */
+type Yield = () => Promise<void>;
+
 /**
  * A catalogue page's snapshot (docs/decisions.md D63) carries the data it was rendered with: the
  * store starts with it, so the first render matches the markup and nothing is fetched to show it.
- * Undefined for any other page (the app makes its own store).
+ * Undefined for any other page (the app makes its own store). RTK Query, the app's API and its
+ * endpoints are evaluated here, ahead of the screen's chunk, and the store is made and each entry
+ * seeded, each in a task of its own: together they were tasks of 55–90 ms at 4× CPU
+ * (docs/decisions.md D80).
  */
-async function snapshotStore(): Promise<AppStore | undefined> {
+async function snapshotStore(yieldToMain: Yield): Promise<AppStore | undefined> {
   const block = document.getElementById(SNAPSHOT_DATA_ID);
   if (!block) return undefined;
   const { parseSnapshotData, seedStore } = await import('./snapshot-seed');
   const data = parseSnapshotData(block.textContent);
   if (!data) return undefined;
+  await yieldToMain();
+  if (data.queries.length > 0) {
+    await import('./start-stages/rtk-query');
+    await yieldToMain();
+    // The app's API (createApi), then each endpoint in seedStore.
+    await import('@/lib/api/base-api');
+    await yieldToMain();
+  }
   const store = makeStore();
-  await seedStore(store, data);
+  await seedStore(store, data, yieldToMain);
   return store;
 }
 
-function render(container: HTMLElement, authService?: AuthService) {
+/**
+ * Hydrates a prerendered screen (src/prerender.tsx, docs/decisions.md D49): React takes over the
+ * markup already shown instead of drawing it again. Only once the screen's chunks are here: a
+ * screen still loading would suspend, and any update meanwhile (the session becoming known) would
+ * make React drop the markup for the spinner. The snapshot's data first, then the screen's chunk
+ * (src/boot.ts leaves it to this, after the stages, on such a page), then hydration, each in
+ * tasks of its own (docs/decisions.md D80). As a transition, hydration too runs in slices.
+ */
+async function hydrate(
+  container: HTMLElement,
+  app: (store?: AppStore) => ReactNode,
+  yieldToMain: Yield,
+) {
+  const store = await snapshotStore(yieldToMain);
+  await yieldToMain();
+  await screenChunksLoaded(window.location.pathname);
+  await yieldToMain();
+  startTransition(() => void hydrateRoot(container, app(store)));
+  replayEarlyTaps(container);
+}
+
+function render(container: HTMLElement, yieldToMain: Yield, authService?: AuthService) {
   const app = (store?: AppStore) => (
     <StrictMode>
       <App authService={authService} store={store} />
     </StrictMode>
   );
-  // A prerendered screen (src/prerender.tsx, docs/decisions.md D49) is hydrated: React takes
-  // over the markup already shown instead of drawing it again. Only once the screen's chunks are
-  // here (boot.ts started them): a screen still loading would suspend, and any update meanwhile
-  // (the session becoming known) would make React drop the markup for the spinner. As a
-  // transition, hydration too runs in slices that leave the main thread free.
   if (container.hasAttribute('data-prerendered')) {
-    void screenChunksLoaded(window.location.pathname)
-      .then(snapshotStore)
-      .then((store) => {
-        startTransition(() => void hydrateRoot(container, app(store)));
-        replayEarlyTaps(container);
-      });
+    void hydrate(container, app, yieldToMain);
     return;
   }
   const root = createRoot(container);
@@ -54,15 +79,15 @@ function render(container: HTMLElement, authService?: AuthService) {
  * Renders (or hydrates) the app into `container` and reports the page view's Core Web Vitals
  * once the first screen is interactive. Called by src/main.tsx once every stage is evaluated.
  */
-export function startApp(container: HTMLElement): void {
+export function startApp(container: HTMLElement, yieldToMain: Yield): void {
   // `npm run dev:mock` (vite.mock.config.ts): msw answers /api before the first render. Checked
   // here as written, so a normal build sees `undefined === 'true'` and leaves the mock chunk out.
   if (import.meta.env.VITE_API_MOCK === 'true') {
     void import('@/dev-mock/start')
       .then(({ startMockApi }) => startMockApi())
-      .then((authService) => render(container, authService));
+      .then((authService) => render(container, yieldToMain, authService));
   } else {
-    render(container);
+    render(container, yieldToMain);
   }
   reportVitals(window.location.pathname);
 }

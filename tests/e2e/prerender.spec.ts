@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { course as firstCourse } from '../../server/db/seed-courses/c-01';
 import { createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
 // The prerendered public screens (docs/decisions.md D49): the HTML carries the screen, React
@@ -7,6 +8,7 @@ import { createAccount, expect, logIn, test, uniqueEmail } from './support/fixtu
 declare global {
   interface Window {
     __prerenderedHeading?: Element | null;
+    __prerenderedParts?: (Element | null)[];
     __seen?: boolean;
   }
 }
@@ -123,6 +125,50 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
       )
       .toBe(true);
   }
+  expect(errors).toEqual([]);
+});
+
+test("a course's snapshot is hydrated part by part: its outline and reviews are kept, without a mismatch", async ({
+  page,
+}) => {
+  const path = `/courses/${firstCourse.id}`;
+  // The outline, each of its sections' lessons and the reviews come in Suspense boundaries of
+  // their own, which React hydrates one by one, handing the main thread back in between (D80).
+  const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('<!--$--><section aria-labelledby="course-outline"');
+  expect(html).toContain('<!--$--><section aria-labelledby="course-reviews"');
+  expect(html.match(/<!--\$--><ul class="divide-y/g)).toHaveLength(firstCourse.sections.length);
+
+  // The parts as the HTML brought them, before any script of the app has run.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      window.__prerenderedParts = [
+        document.querySelector('main h1'),
+        document.querySelector('section[aria-labelledby="course-outline"]'),
+        document.querySelector('section[aria-labelledby="course-outline"] ul li'),
+        document.querySelector('section[aria-labelledby="course-reviews"]'),
+      ];
+    });
+  });
+  const errors = collectErrors(page);
+  await page.goto(path);
+  // Hydrated: React owns every one of them (a mismatch would have drawn new ones in their place).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window.__prerenderedParts ?? []).map(
+          (part) =>
+            part !== null &&
+            part.isConnected &&
+            Object.keys(part).some((key) => key.startsWith('__reactFiber')),
+        ),
+      ),
+    )
+    .toEqual([true, true, true, true]);
+  // And it answers: the first preview lesson opens from the hydrated outline.
+  const preview = firstCourse.sections.flatMap((section) => section.lessons).find((l) => l.preview);
+  await page.getByRole('link', { name: `Preview: ${preview?.title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: preview?.title })).toBeVisible();
   expect(errors).toEqual([]);
 });
 

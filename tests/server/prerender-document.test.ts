@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedDocument, prerenderedFileOf } from '../../contract/prerendered';
+import {
+  APP_PRELOADS_ID,
+  prerenderedDocument,
+  prerenderedFileOf,
+} from '../../contract/prerendered';
 import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
 
 // The build's prerendered documents (docs/decisions.md D49): index.html with a screen's markup.
@@ -26,8 +30,11 @@ describe('prerendered documents', () => {
       /<\/div>\s*<template id="markup-end"><\/template><noscript><p>LearnTogether needs JavaScript.<\/p><\/noscript>/,
     );
     expect(html).not.toContain('class="shell"');
-    // The screen needs no script to show: the app's chunks wait (src/boot.ts), not preloaded.
-    expect(html).not.toContain('modulepreload');
+    // The screen needs no script to show: the app's chunks wait (src/boot.ts), not preloaded;
+    // their links wait, inert, in a template for boot.ts to put in the head once it is shown.
+    const template = `<template id="${APP_PRELOADS_ID}"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/app-1.js"></template>`;
+    expect(html).toContain(template);
+    expect(html.replace(template, '')).not.toContain('modulepreload');
     // No frame before the markup is parsed in full: a half-parsed page would grow as it came.
     expect(html).toMatch(/<link rel="expect" href="#markup-end" blocking="render">[^]*<\/head>/);
   });

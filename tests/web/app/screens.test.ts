@@ -61,6 +61,15 @@ describe('preloadScreen', () => {
     ]);
   });
 
+  it("leaves a prerendered page's chunk to the app: its import would evaluate the app's stages at once", () => {
+    const home = vi.spyOn(screens.screenLoaders, 'home');
+    screens.preloadScreen('/', { chunks: false });
+    expect(home).not.toHaveBeenCalled();
+    // Its hero image still comes at once.
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/images/hero/home-hero.svg']);
+  });
+
   it('starts the layout and the page of a nested screen, without images when it has none', () => {
     const dashboard = vi.spyOn(screens.screenLoaders, 'dashboard');
     const myOrders = vi.spyOn(screens.screenLoaders, 'myOrders');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { CourseDetail } from '@contract/courses';
@@ -125,6 +125,17 @@ function BuyBox({
   );
 }
 
+/**
+ * A part of the page that React hydrates on its own: a prerendered page's Suspense boundary is
+ * hydrated as a unit of its own, after the page around it, with the main thread handed back in
+ * between, so the long outline and the reviews are no longer one long task on a slow phone
+ * (docs/decisions.md D80). Nothing in it suspends: the fallback is never shown, and the markup
+ * only gains the boundary's comment markers.
+ */
+function HydratedApart({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 function CourseOutline({ course }: { course: CourseDetail }) {
   const lessons = course.sections.flatMap((section) => section.lessons);
   const minutes = lessons.reduce((sum, lesson) => sum + lesson.minutes, 0);
@@ -142,28 +153,30 @@ function CourseOutline({ course }: { course: CourseDetail }) {
             <h3 className="rounded-t-2xl bg-base-200/60 px-4 py-3 font-semibold">
               <span className="text-base-content/70">Section {index + 1}:</span> {section.title}
             </h3>
-            <ul className="divide-y divide-base-200">
-              {section.lessons.map((lesson) => (
-                <li
-                  key={lesson._id}
-                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3"
-                >
-                  <span className="flex flex-col">
-                    <span className="font-medium">{lesson.title}</span>
-                    <LessonKindLabel kind={lesson.kind} minutes={lesson.minutes} />
-                  </span>
-                  {lesson.preview && (
-                    <Link
-                      to={paths.learn(course._id, lesson._id)}
-                      aria-label={`Preview: ${lesson.title}`}
-                      className="btn btn-outline btn-primary btn-sm rounded-lg normal-case"
-                    >
-                      Preview
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <HydratedApart>
+              <ul className="divide-y divide-base-200">
+                {section.lessons.map((lesson) => (
+                  <li
+                    key={lesson._id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3"
+                  >
+                    <span className="flex flex-col">
+                      <span className="font-medium">{lesson.title}</span>
+                      <LessonKindLabel kind={lesson.kind} minutes={lesson.minutes} />
+                    </span>
+                    {lesson.preview && (
+                      <Link
+                        to={paths.learn(course._id, lesson._id)}
+                        aria-label={`Preview: ${lesson.title}`}
+                        className="btn btn-outline btn-primary btn-sm rounded-lg normal-case"
+                      >
+                        Preview
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </HydratedApart>
           </li>
         ))}
       </ol>
@@ -247,8 +260,12 @@ export function CoursePage({ courseId, owned, onAddToCart }: Props) {
                 </p>
               </section>
             )}
-            <CourseOutline course={course} />
-            <CourseReviews course={course} owned={owned} />
+            <HydratedApart>
+              <CourseOutline course={course} />
+            </HydratedApart>
+            <HydratedApart>
+              <CourseReviews course={course} owned={owned} />
+            </HydratedApart>
           </div>
         </div>
       )}
