@@ -73,8 +73,12 @@ export function prerenderedDocument(
 ): string {
   // The page's CSP runs no other inline script: the markup must need none.
   if (markup.includes('<script')) throw new Error('prerender: the markup holds a script');
-  const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-  const body = markup.slice(hints.length);
+  // React puts the screen's resource hints, then its own <title> and description
+  // (src/components/page-title.tsx), before the markup. The hints go to the head; the title and
+  // description do not, as the page's head tags say the same and more (docs/decisions.md D77).
+  const hoisted = /^(?:<link [^>]*>|<title>[^<]*<\/title>|<meta [^>]*>)*/.exec(markup)?.[0] ?? '';
+  const hints = hoisted.match(/<link [^>]*>/g)?.join('') ?? '';
+  const body = markup.slice(hoisted.length);
   const noscript = /<noscript>[\s\S]*?<\/noscript>/.exec(shell)?.[0] ?? '';
   const dataBlock =
     data === undefined

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LazyToaster } from '@/components/lazy-toaster';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { PageTitle } from '@/components/page-title';
 import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
 import { PendingOrderHandler } from '@/features/book-cart/components/pending-order-handler';
@@ -12,7 +13,9 @@ import { NewsletterForm } from '@/features/newsletter/newsletter-form';
 import { loadedBaseApi } from '@/lib/api/lazy-api';
 import { useAuth } from '@/lib/auth';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';
+import { shopPage } from '@/lib/page-meta';
 import { useHydratedValue } from '@/lib/use-hydrated';
+import { screenNamesItsTab } from './screens';
 
 /**
  * Whose server state the cache holds: when the signed-in account ends or changes, everything
@@ -35,6 +38,14 @@ const BookCartCount = lazy(() => import('@/features/book-cart/components/book-ca
 const ChatUnreadCount = lazy(() => import('@/features/chat/components/chat-unread-count'));
 const NO_UNREAD: UnreadTotals = { total: 0, mentions: 0 };
 
+/** The tab's title and the description of a screen that sets none: its path's (docs/decisions.md D77). */
+function ShopPageTitle() {
+  const { pathname } = useLocation();
+  if (screenNamesItsTab(pathname)) return null;
+  const page = shopPage(pathname);
+  return <PageTitle title={page.title} description={page.description} />;
+}
+
 /** Navbar, the current screen (lazy) and the footer with the newsletter form. */
 export function RootLayout() {
   // The course cart lives in this browser (localStorage): counted once a prerendered page is hydrated.
@@ -48,6 +59,7 @@ export function RootLayout() {
   const [chatUnread, setChatUnread] = useState(NO_UNREAD);
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <ShopPageTitle />
       {signedIn && (
         <Suspense fallback={null}>
           <BookCartCount onCount={setCartCount} />

@@ -275,6 +275,26 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '*', screen: 'notFound', access: 'open' },
 ];
 
+/**
+ * The screens that name the tab themselves, from what they show (a book's page, a receipt):
+ * each renders <PageTitle> (src/components/page-title.tsx). The root layout renders the page's
+ * title by its path for every other screen, so exactly one title is in the head (docs/decisions.md D77).
+ */
+const titledScreens: ReadonlySet<ScreenName> = new Set<ScreenName>([
+  'coursePage',
+  'player',
+  'certificate',
+  'bookPage',
+  'receipt',
+  'info',
+]);
+
+/** Whether the screen at `pathname` renders its own <PageTitle>. */
+export function screenNamesItsTab(pathname: string): boolean {
+  const screen = routesFor(pathname).at(-1)?.screen;
+  return screen !== undefined && titledScreens.has(screen);
+}
+
 /** One item of the dashboard menu: where it goes, what it says, and its icon. */
 export type DashboardMenuItem = { to: string; label: string; icon: DashboardIcon; end: boolean };
 

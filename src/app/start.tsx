@@ -76,10 +76,21 @@ function render(container: HTMLElement, yieldToMain: Yield, authService?: AuthSe
 }
 
 /**
+ * The document's own description goes before the first render: the screens render theirs
+ * (src/components/page-title.tsx), and React adds its <meta> beside one it did not render, unless
+ * the text is the same. The document's <title> stays: React takes over the first one it finds, so
+ * the tab keeps its name until the screen renders (docs/decisions.md D77).
+ */
+function dropDocumentDescription(): void {
+  for (const meta of document.head.querySelectorAll('meta[name="description"]')) meta.remove();
+}
+
+/**
  * Renders (or hydrates) the app into `container` and reports the page view's Core Web Vitals
  * once the first screen is interactive. Called by src/main.tsx once every stage is evaluated.
  */
 export function startApp(container: HTMLElement, yieldToMain: Yield): void {
+  dropDocumentDescription();
   // `npm run dev:mock` (vite.mock.config.ts): msw answers /api before the first render. Checked
   // here as written, so a normal build sees `undefined === 'true'` and leaves the mock chunk out.
   if (import.meta.env.VITE_API_MOCK === 'true') {

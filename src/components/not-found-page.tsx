@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from './icons';
+import { PageTitle } from './page-title';
 
 type Props = {
   /** The big status number over the heading (the unknown address's 404). */
@@ -10,12 +11,18 @@ type Props = {
   children: ReactNode;
   /** Where to go instead: a primary button. */
   away: { to: string; label: string };
+  /**
+   * The title names the tab too: on a screen that names its own (src/app/screens.ts
+   * titledScreens); the unknown address's tab is the root layout's.
+   */
+  namesTab?: boolean;
 };
 
 /** A page whose thing does not exist (an unknown address, book, course or certificate). */
-export function NotFoundPage({ code, title, children, away }: Props) {
+export function NotFoundPage({ code, title, children, away, namesTab = false }: Props) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      {namesTab && <PageTitle title={title} />}
       {code && (
         <p
           className="text-7xl font-black tracking-tight text-primary/60 sm:text-8xl"

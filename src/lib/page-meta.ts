@@ -1,7 +1,7 @@
 // What a page says about itself to a browser tab, a search engine and a link preview: its title,
 // description, image and (for a book or a course) schema.org JSON-LD. The one source for the
 // build's prerendered documents and the catalogue's snapshots (src/prerender.tsx, both through
-// headTags) and for the app's own tab titles (book-details.tsx, course-page.tsx).
+// headTags) and for the app's own title and description (src/components/page-title.tsx).
 // docs/product.md §10.12 says what a crawler sees; docs/decisions.md D64 why.
 import type { Book as BookLd, Course as CourseLd, ItemAvailability, WithContext } from 'schema-dts';
 import { stockState } from '@contract/book-rules';
@@ -13,7 +13,7 @@ import type { BookDetail } from '@contract/books';
 export const SHOP_NAME = 'LearnTogether';
 /** The API and the shop speak dollars (contract/money.ts). */
 const CURRENCY = 'USD';
-const SHOP_DESCRIPTION = 'LearnTogether — books, online courses and live topic chat rooms.';
+export const SHOP_DESCRIPTION = 'LearnTogether — books, online courses and live topic chat rooms.';
 /** The picture a link preview shows for a page without one of its own. */
 const SHOP_IMAGE = '/images/hero/home-hero.svg';
 
@@ -28,13 +28,13 @@ export type PageMeta = {
   jsonLd?: WithContext<BookLd> | WithContext<CourseLd>;
 };
 
-/** The tab title of a screen whose own title is `title` (as useDocumentTitle sets it). */
-export function titleOf(title: string): string {
-  return `${title} · ${SHOP_NAME}`;
+/** The tab title of a screen whose own title is `title`; the shop's name alone without one. */
+export function titleOf(title: string | undefined): string {
+  return title === undefined ? SHOP_NAME : `${title} · ${SHOP_NAME}`;
 }
 
 /** Text for a description: one line, at most `max` characters. */
-function clip(text: string, max = 160): string {
+export function clip(text: string, max = 160): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
@@ -119,34 +119,39 @@ function courseMeta(course: CourseDetail, origin: string): PageMeta {
   };
 }
 
-/** The pages without data of their own: title and description by path. */
-const STATIC_PAGES: Record<string, { title: string; description: string; image?: string }> = {
-  [paths.root]: { title: SHOP_NAME, description: SHOP_DESCRIPTION },
-  [paths.home]: { title: SHOP_NAME, description: SHOP_DESCRIPTION },
+/** A page without data of its own: its title (none on the home page), description and image. */
+type ShopPage = { title?: string; description: string; image?: string };
+
+/** The pages without data of their own, by path. */
+const STATIC_PAGES: Record<string, ShopPage> = {
+  [paths.root]: { description: SHOP_DESCRIPTION },
+  [paths.home]: { description: SHOP_DESCRIPTION },
   [paths.courses]: {
-    title: titleOf('Online courses'),
+    title: 'Online courses',
     description:
       'Practical online courses you can start today: add them to your cart and learn at your own pace.',
     image: '/images/banners/courses-banner.svg',
   },
   [paths.book]: {
-    title: titleOf('Books'),
+    title: 'Books',
     description: 'The LearnTogether book catalogue: search, filter by category and order online.',
   },
-  [paths.courseCart]: {
-    title: titleOf('Course cart'),
-    description: 'The courses in your cart.',
-  },
+  [paths.courseCart]: { title: 'Course cart', description: 'The courses in your cart.' },
   [paths.drawing]: {
-    title: titleOf('Drawing board'),
+    title: 'Drawing board',
     description: 'A drawing board to sketch and explain ideas.',
   },
-  [paths.login]: { title: titleOf('Log in'), description: 'Log in to LearnTogether.' },
+  [paths.login]: { title: 'Log in', description: 'Log in to LearnTogether.' },
   [paths.signup]: {
-    title: titleOf('Sign up'),
+    title: 'Sign up',
     description: 'Create a LearnTogether account to order books, take courses and join rooms.',
   },
 };
+
+/** The page at `pathname` by its path alone: the home page's for a path not in the table. */
+export function shopPage(pathname: string): ShopPage {
+  return STATIC_PAGES[pathname] ?? STATIC_PAGES[paths.root]!;
+}
 
 /**
  * What the page at `pathname` is about, when not the path alone: a book, a course, or one of the
@@ -172,8 +177,13 @@ export function pageMeta(pathname: string, origin: string, subject: PageSubject 
       type: 'website',
     };
   }
-  const page = STATIC_PAGES[pathname] ?? STATIC_PAGES[paths.root]!;
-  return { ...page, image: page.image ?? SHOP_IMAGE, type: 'website' };
+  const page = shopPage(pathname);
+  return {
+    title: titleOf(page.title),
+    description: page.description,
+    image: page.image ?? SHOP_IMAGE,
+    type: 'website',
+  };
 }
 
 function absolute(url: string, origin: string): string {

@@ -89,6 +89,16 @@ test('a prerendered screen comes in the HTML and is hydrated without a mismatch'
   // Reloaded with an item in the course cart (this browser's state): still no mismatch.
   await page.reload();
   await expect(page.getByRole('link', { name: 'Course cart (1 item)' })).toBeVisible();
+  // After a client navigation, one <title>: the new screen's (docs/decisions.md D77).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => [
+        window.document.querySelectorAll('title').length,
+        window.document.title,
+      ]),
+    )
+    .toEqual([1, 'About us · LearnTogether']);
   expect(errors).toEqual([]);
 });
 

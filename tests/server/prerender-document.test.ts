@@ -39,6 +39,23 @@ describe('prerendered documents', () => {
     expect(html).toMatch(/<link rel="expect" href="#markup-end" blocking="render">[^]*<\/head>/);
   });
 
+  it("leaves out the app's own title and description: the page's head tags say them", () => {
+    const html = prerenderedDocument(
+      SHELL,
+      '<link rel="preload" as="image" href="/hero.svg"/><title>About us · LearnTogether</title>' +
+        '<meta name="description" content="Who we are"/><div class="app"><h1>Hi</h1></div>',
+      {
+        head: '<title>About us · LearnTogether</title><meta name="description" content="Who we are" />',
+      },
+    );
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<div id="root" data-prerendered=""><div class="app"><h1>Hi</h1></div></div>',
+    );
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/hero.svg"\/>\s*<\/head>/);
+  });
+
   it("runs one inline script, in the head: the saved-cart probe, before the screen's markup", () => {
     const html = prerenderedDocument(SHELL, '<div class="app"><h1>Hi</h1></div>');
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];

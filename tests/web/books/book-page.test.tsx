@@ -39,7 +39,7 @@ describe('a book’s page', () => {
       'An envoy on a winter world.\nA story of trust.',
     );
     // The tab and the meta description name the book.
-    await waitFor(() => expect(document.title).toBe('The Left Hand of Darkness · LearnTogether'));
+    expect(document.title).toBe('The Left Hand of Darkness · LearnTogether');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
       /^The Left Hand of Darkness by Ursula K\. Le Guin\. An envoy/,
     );

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { SHOP_DESCRIPTION } from '@/lib/page-meta';
 import { renderApp } from '@/testing/render';
 
 // The footer's company and legal pages (docs/product.md §2.19): open to everyone, one screen.
@@ -14,6 +15,8 @@ const PAGES = [
 ];
 
 const main = () => within(screen.getByRole('main'));
+const description = () =>
+  document.head.querySelector('meta[name="description"]')?.getAttribute('content');
 
 // The first test loads the screen's chunk, slow on a busy 2-core machine.
 describe('info pages', { timeout: 15_000 }, () => {
@@ -22,8 +25,8 @@ describe('info pages', { timeout: 15_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: page.heading }),
     ).toBeInTheDocument();
-    // The tab is named by an effect, run once the screen is painted.
-    await waitFor(() => expect(document.title).toBe(`${page.heading} · LearnTogether`));
+    // Named with the screen's own render (React 19's <title>): nothing to wait for.
+    expect(document.title).toBe(`${page.heading} · LearnTogether`);
   });
 
   it.each(PAGES)('the footer link $link opens $path', async (page) => {
@@ -43,14 +46,20 @@ describe('info pages', { timeout: 15_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('gives the tab its name back when the visitor leaves', async () => {
+  it('gives the tab its name back when the visitor leaves, with one title and description', async () => {
     const { user } = renderApp({ route: paths.terms });
     await screen.findByRole('heading', { level: 1, name: 'Terms of use' });
-    await waitFor(() => expect(document.title).toBe('Terms of use · LearnTogether'));
+    expect(document.title).toBe('Terms of use · LearnTogether');
+    expect(description()).toMatch(/^These terms apply when you use LearnTogether/);
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
     const footer = within(screen.getByRole('contentinfo'));
     await user.click(footer.getByRole('link', { name: 'LearnTogether' }));
     await screen.findByRole('heading', { level: 1, name: /Welcome to/ });
-    await waitFor(() => expect(document.title).not.toContain('Terms of use'));
+    // The home screen names no tab of its own: the shop's name and description.
+    expect(document.title).toBe('LearnTogether');
+    expect(description()).toBe(SHOP_DESCRIPTION);
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });
 
   it('the privacy policy says how to have data deleted and links the cookie policy', async () => {

@@ -44,7 +44,7 @@ describe('the course page', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'React from Zero to Hero' }),
     ).toBeVisible();
-    await waitFor(() => expect(document.title).toBe('React from Zero to Hero · LearnTogether'));
+    expect(document.title).toBe('React from Zero to Hero · LearnTogether');
     expect(screen.getByText(/Build modern user interfaces/)).toBeVisible();
     expect(screen.getByText('$49.99')).toBeVisible();
 

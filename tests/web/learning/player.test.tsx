@@ -33,9 +33,7 @@ describe('the player', { timeout: 30_000 }, () => {
     // The markdown, with its code highlighted and no raw HTML.
     const code = document.querySelector('.lesson-content pre code');
     expect(code?.querySelector('.hljs-keyword')).not.toBeNull();
-    await waitFor(() =>
-      expect(document.title).toBe('JSX in depth · React from Zero to Hero · LearnTogether'),
-    );
+    expect(document.title).toBe('JSX in depth · React from Zero to Hero · LearnTogether');
 
     const current = within(outline()).getByRole('link', { current: 'page' });
     expect(current).toHaveTextContent('JSX in depth');

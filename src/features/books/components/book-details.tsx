@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { stockLabel, stockState } from '@contract/book-rules';
 import { formatCents, toCents } from '@contract/money';
 import { NotFoundPage } from '@/components/not-found-page';
+import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf } from '@/lib/api/error-message';
 import { bookDescription } from '@/lib/page-meta';
-import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { booksErrorMessage, useGetBookQuery, useGetBooksQuery } from '../api/books-api';
 import { MORE_IN_CATEGORY, moreInCategoryQuery } from '../catalogue-params';
 import type { Book, BookDetail } from '../types';
@@ -28,9 +28,12 @@ const stockClass = {
 } as const;
 
 function BookNotFound() {
-  useDocumentTitle('Book not found');
   return (
-    <NotFoundPage title="Book not found" away={{ to: paths.book, label: 'Browse the catalogue' }}>
+    <NotFoundPage
+      title="Book not found"
+      away={{ to: paths.book, label: 'Browse the catalogue' }}
+      namesTab
+    >
       This book is not in our catalogue, or it has been taken off sale.
     </NotFoundPage>
   );
@@ -92,14 +95,16 @@ function MoreInCategory({
  */
 export function BookDetails({ bookId, renderOrderNow, renderAction }: Props) {
   const { data: book, error, isError, refetch } = useGetBookQuery(bookId);
-  useDocumentTitle(book ? book.name : 'Book');
-  useMetaDescription(book ? bookDescription(book) : undefined);
 
   if (isError && apiFailureOf(error)?.status === 404) return <BookNotFound />;
 
   const state = book ? stockState(book.stock) : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <PageTitle
+        title={book ? book.name : 'Book'}
+        description={book ? bookDescription(book) : undefined}
+      />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
         <Link to={paths.book} className="link text-base-content/80">
           Books

@@ -4,10 +4,10 @@ import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { Certificate } from '@contract/courses';
 import { DownloadIcon, GraduationCapIcon } from '@/components/icons';
 import { NotFoundPage } from '@/components/not-found-page';
+import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
-import { useDocumentTitle } from '@/lib/document-title';
 import { certificatePdfUrl, useGetCertificateQuery } from '../api/certificates-api';
 
 /** "March 5, 2026": the day it was issued, in UTC (the same day for every reader of the link). */
@@ -53,11 +53,11 @@ function CopyLink({ url }: { url: string }) {
 }
 
 function CertificateNotFound() {
-  useDocumentTitle(COURSE_MESSAGES.certificateNotFound);
   return (
     <NotFoundPage
       title={COURSE_MESSAGES.certificateNotFound}
       away={{ to: paths.courses, label: 'Browse courses' }}
+      namesTab
     >
       Check the link: a certificate&apos;s address is exactly as it was shared.
     </NotFoundPage>
@@ -71,7 +71,6 @@ function CertificateNotFound() {
  */
 export function CertificateScreen({ certificateId }: { certificateId: string }) {
   const { data, error, isError, refetch } = useGetCertificateQuery(certificateId);
-  useDocumentTitle(data ? `Certificate: ${data.courseName}` : 'Certificate');
   const failure = isError ? apiFailureOf(error) : null;
   // An id the contract refuses (400) is a certificate that does not exist either.
   if (failure?.status === 404 || failure?.status === 400) return <CertificateNotFound />;
@@ -79,6 +78,7 @@ export function CertificateScreen({ certificateId }: { certificateId: string }) 
   const url = `${window.location.origin}${paths.certificate(certificateId)}`;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageTitle title={data ? `Certificate: ${data.courseName}` : 'Certificate'} />
       {isError ? (
         <LoadError
           message={errorMessageOr(error, 'The certificate could not be loaded.')}

@@ -5,10 +5,10 @@ import type { CourseDetail } from '@contract/courses';
 import { centsToDollarString, toCents } from '@contract/money';
 import { CartIcon, CheckIcon } from '@/components/icons';
 import { NotFoundPage } from '@/components/not-found-page';
+import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
-import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { courseDescription } from '@/lib/page-meta';
 import { useGetCourseQuery } from '../api/course-detail-api';
 import { LessonKindLabel } from './lesson-kind';
@@ -28,11 +28,11 @@ type Props = {
 const CONFIRM_MS = 1500;
 
 function CourseNotFound() {
-  useDocumentTitle(COURSE_MESSAGES.notFound);
   return (
     <NotFoundPage
       title={COURSE_MESSAGES.notFound}
       away={{ to: paths.courses, label: 'Browse courses' }}
+      namesTab
     >
       This course is not in our catalogue, or it is no longer on sale.
     </NotFoundPage>
@@ -191,13 +191,15 @@ function CourseOutline({ course }: { course: CourseDetail }) {
  */
 export function CoursePage({ courseId, owned, onAddToCart }: Props) {
   const { data: course, error, isError, refetch } = useGetCourseQuery(courseId);
-  useDocumentTitle(course ? course.name : 'Course');
-  useMetaDescription(course ? courseDescription(course) : undefined);
 
   if (isError && apiFailureOf(error)?.status === 404) return <CourseNotFound />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <PageTitle
+        title={course ? course.name : 'Course'}
+        description={course ? courseDescription(course) : undefined}
+      />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm">
         <Link to={paths.courses} className="link text-base-content/80">
           Courses

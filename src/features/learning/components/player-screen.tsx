@@ -8,11 +8,11 @@ import {
 } from '@contract/course-rules';
 import type { CourseDetail, CourseProgress, Lesson } from '@contract/courses';
 import { ArrowRightIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
-import { useDocumentTitle } from '@/lib/document-title';
 import { useGetCourseQuery } from '../api/course-detail-api';
 import { useGetLessonQuery } from '../api/lessons-api';
 import { useGetProgressQuery, useSetLessonCompleteMutation } from '../api/progress-api';
@@ -242,8 +242,10 @@ export function PlayerScreen({
   const owned = progress.data;
   const completed = useMemo(() => (owned ? new Set(owned.completed) : null), [owned]);
 
-  useDocumentTitle(
-    lesson.data ? `${lesson.data.title} · ${course.data?.name ?? 'Course'}` : 'Lesson',
+  const pageTitle = (
+    <PageTitle
+      title={lesson.data ? `${lesson.data.title} · ${course.data?.name ?? 'Course'}` : 'Lesson'}
+    />
   );
 
   // Focus follows the learner to the new lesson's heading (not on the first visit's load).
@@ -262,6 +264,7 @@ export function PlayerScreen({
   if (courseFailure?.status === 404) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        {pageTitle}
         <h1 className="text-3xl font-bold tracking-tight">{COURSE_MESSAGES.notFound}</h1>
         <Link to={paths.courses} className="btn btn-primary mt-8 rounded-xl normal-case">
           Browse courses
@@ -286,6 +289,7 @@ export function PlayerScreen({
   const shown = lesson.currentData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      {pageTitle}
       <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <Link
           to={paths.coursePage(courseId)}
@@ -359,7 +363,7 @@ export function LearnResume({ courseId }: { courseId: string }) {
   const navigate = useNavigate();
   const course = useGetCourseQuery(courseId);
   const progress = useGetProgressQuery(courseId);
-  useDocumentTitle(course.data?.name ?? 'Course');
+  const pageTitle = <PageTitle title={course.data?.name ?? 'Course'} />;
   const first = course.data?.sections.flatMap((section) => section.lessons)[0]?._id ?? null;
   const target = progress.data ? (progress.data.lastLessonId ?? first) : null;
 
@@ -371,6 +375,7 @@ export function LearnResume({ courseId }: { courseId: string }) {
   if (progress.isError || course.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
+        {pageTitle}
         <h1 className="sr-only">{course.data?.name ?? 'Course'}</h1>
         <LessonRefusal
           courseId={courseId}
@@ -382,8 +387,16 @@ export function LearnResume({ courseId }: { courseId: string }) {
   }
   if (course.data && progress.data && !first) {
     return (
-      <p className="mx-auto max-w-xl px-4 py-16 text-center">This course has no lessons yet.</p>
+      <p className="mx-auto max-w-xl px-4 py-16 text-center">
+        {pageTitle}
+        This course has no lessons yet.
+      </p>
     );
   }
-  return <Spinner label="Opening the course…" />;
+  return (
+    <>
+      {pageTitle}
+      <Spinner label="Opening the course…" />
+    </>
+  );
 }

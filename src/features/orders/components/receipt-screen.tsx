@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
+import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
-import { useDocumentTitle } from '@/lib/document-title';
 import { SHOP_UNREACHABLE_AFTER_PAYMENT, useSettledCheckout } from '../hooks/use-settled-checkout';
 import { CheckoutSummary } from './checkout-summary';
 import { ShopUnreachableNotice } from './shop-unreachable-notice';
@@ -14,10 +14,10 @@ import { ShopUnreachableNotice } from './shop-unreachable-notice';
  */
 export function ReceiptScreen({ paymentId }: { paymentId: string }) {
   const { data, error, isError, refetch, unreachable } = useSettledCheckout(paymentId);
-  useDocumentTitle(data ? `Receipt ${data.orderNumber}` : 'Receipt');
   const notFound = isError && apiFailureOf(error)?.status === 404;
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
+      <PageTitle title={data ? `Receipt ${data.orderNumber}` : 'Receipt'} />
       <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-lg font-bold text-primary">LearnTogether</p>
