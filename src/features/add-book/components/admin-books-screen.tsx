@@ -16,6 +16,7 @@ import { useGetAdminBooksQuery, useRemoveBookMutation } from '../api/admin-books
 import { EditBookPanel } from './edit-book-panel';
 import { DashboardScreen } from '@/components/dashboard-screen';
 import { SearchForm } from '@/components/search-form';
+import type { Column } from '@/components/column-heads';
 
 function StockCell({ book }: { book: AdminBook }) {
   return (
@@ -35,6 +36,16 @@ function StockCell({ book }: { book: AdminBook }) {
  * server, each with Edit and Remove. The search, the page and the book being edited are in the
  * address (`?q=&page=&edit=`), so Back and a reload keep them.
  */
+const BOOK_COLUMNS: readonly Column[] = [
+  { label: 'Cover', className: 'w-14', srOnly: true },
+  { label: 'Name' },
+  { label: 'Author', className: 'hidden md:table-cell' },
+  { label: 'Category', className: 'hidden lg:table-cell' },
+  { label: 'Price', className: 'hidden text-right sm:table-cell' },
+  { label: 'Stock', className: 'hidden text-right sm:table-cell' },
+  { label: 'Actions', className: 'text-right' },
+];
+
 export function AdminBooksScreen() {
   const { params, page, navigate, goToPage } = useListAddress();
   const q = params.get('q') ?? '';
@@ -117,32 +128,7 @@ export function AdminBooksScreen() {
             {q && ` matching “${q}”`}
           </p>
           {/* Phones: tighter cells, and price and stock under the name instead of columns. */}
-          <DashboardTable
-            tightOnPhones
-            head={
-              <>
-                <th scope="col" className="w-14">
-                  <span className="sr-only">Cover</span>
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col" className="hidden md:table-cell">
-                  Author
-                </th>
-                <th scope="col" className="hidden lg:table-cell">
-                  Category
-                </th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Price
-                </th>
-                <th scope="col" className="hidden text-right sm:table-cell">
-                  Stock
-                </th>
-                <th scope="col" className="text-right">
-                  Actions
-                </th>
-              </>
-            }
-          >
+          <DashboardTable tightOnPhones columns={BOOK_COLUMNS}>
             {books.map((book) => {
               const busy = pending === book._id;
               return (

@@ -9,11 +9,21 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useGetAdminCoursesQuery } from '../api/admin-courses-api';
 import { PublishedBadge } from './published-badge';
+import type { Column } from '@/components/column-heads';
 
 /**
  * The admin's Courses screen (docs/product.md §2.29): every course, drafts too,
  * with its price, lessons and owners, and the way into the builder.
  */
+const COURSE_COLUMNS: readonly Column[] = [
+  { label: 'Name' },
+  { label: 'Price', className: 'hidden text-right sm:table-cell' },
+  { label: 'Lessons', className: 'hidden text-right sm:table-cell' },
+  { label: 'Owners', className: 'hidden text-right sm:table-cell' },
+  { label: 'Status' },
+  { label: 'Actions', className: 'text-right', srOnly: true },
+];
+
 export function AdminCoursesScreen() {
   const {
     data: courses = [],
@@ -46,27 +56,7 @@ export function AdminCoursesScreen() {
           <EmptyNote icon={GraduationCapIcon}>No course yet: start one with New course.</EmptyNote>
         }
       >
-        <DashboardTable
-          tightOnPhones
-          head={
-            <>
-              <th scope="col">Name</th>
-              <th scope="col" className="hidden text-right sm:table-cell">
-                Price
-              </th>
-              <th scope="col" className="hidden text-right sm:table-cell">
-                Lessons
-              </th>
-              <th scope="col" className="hidden text-right sm:table-cell">
-                Owners
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col" className="text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </>
-          }
-        >
+        <DashboardTable tightOnPhones columns={COURSE_COLUMNS}>
           {courses.map((course) => (
             <tr key={course._id} className="hover:bg-base-200/40">
               <th scope="row" className="min-w-32 font-medium">

@@ -17,6 +17,7 @@ import { OrderPanel } from './order-panel';
 import { OrderStatusBadge, STATUS_LABELS, when } from './order-status-badge';
 import { DashboardScreen } from '@/components/dashboard-screen';
 import { SearchForm } from '@/components/search-form';
+import type { Column } from '@/components/column-heads';
 
 /** A real YYYY-MM-DD date from the address bar, or undefined (the server would refuse it). */
 function dateOf(text: string | null): string | undefined {
@@ -30,6 +31,15 @@ function dateOf(text: string | null): string | undefined {
  * the page and the open order are in the address (`?status=&q=&from=&to=&page=&order=`), so Back
  * and a reload keep them.
  */
+const ORDER_COLUMNS: readonly Column[] = [
+  { label: 'Order' },
+  { label: 'Customer' },
+  { label: 'Date' },
+  { label: 'Total', className: 'text-right' },
+  { label: 'Status' },
+  { label: 'Actions', className: 'text-right', srOnly: true },
+];
+
 export function AdminOrdersScreen() {
   const { params, page, navigate, goToPage } = useListAddress();
   const parsedStatus = adminOrderStatusSchema.safeParse(params.get('status'));
@@ -154,23 +164,7 @@ export function AdminOrdersScreen() {
           <p className="text-sm text-base-content/70" aria-live="polite">
             {total === 1 ? '1 order' : `${total} orders`}
           </p>
-          <DashboardTable
-            tightOnPhones
-            head={
-              <>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="text-right">
-                  Total
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className="text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </>
-            }
-          >
+          <DashboardTable tightOnPhones columns={ORDER_COLUMNS}>
             {orders.map((order) => (
               <tr key={order.paymentId} className="hover:bg-base-200/40">
                 <th scope="row" className="whitespace-nowrap font-medium">

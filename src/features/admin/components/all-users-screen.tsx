@@ -17,6 +17,7 @@ import {
   useRemoveAdminMutation,
 } from '../api/users-api';
 import type { UserRole } from '../types';
+import type { Column } from '@/components/column-heads';
 
 function RoleBadge({ role }: { role: UserRole }) {
   return role === 'admin' ? (
@@ -30,6 +31,12 @@ function RoleBadge({ role }: { role: UserRole }) {
  * Make Admin (docs/product.md §2, §4, §6): every user, with Delete, Make admin for non-admins and
  * Remove admin for the other admins.
  */
+const USER_COLUMNS: readonly Column[] = [
+  { label: '#', className: 'w-10' },
+  { label: 'Email' },
+  { label: 'Actions', className: 'text-right' },
+];
+
 export function AllUsersScreen() {
   const { user } = useAuth();
   const { data, error, isError, isLoading, isFetching, refetch } = useGetUsersQuery();
@@ -114,19 +121,7 @@ export function AllUsersScreen() {
         isEmpty={users.length === 0}
         empty={<EmptyNote icon={UsersIcon}>No users yet.</EmptyNote>}
       >
-        <DashboardTable
-          head={
-            <>
-              <th scope="col" className="w-10">
-                #
-              </th>
-              <th scope="col">Email</th>
-              <th scope="col" className="text-right">
-                Actions
-              </th>
-            </>
-          }
-        >
+        <DashboardTable columns={USER_COLUMNS}>
           {users.map((row, index) => {
             const busy = pending === row.email;
             const isMe = row.email === user?.email?.toLowerCase();

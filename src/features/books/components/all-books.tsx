@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { useBooks } from '../hooks/use-books';
 import type { Book } from '../types';
-import { BookCard, BookCardSkeleton } from './book-card';
+import { BookCardSkeleton, BookGrid } from './book-card';
 
 type Props = { renderAction?: (book: Book) => ReactNode };
 
@@ -53,16 +53,11 @@ export function AllBooks({ renderAction }: Props) {
               No books in the catalogue yet.
             </p>
           ) : (
-            <ul
-              aria-label="Books"
+            <BookGrid
+              books={books}
+              renderAction={renderAction}
               className="grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4"
-            >
-              {books.map((book) => (
-                <li key={book._id}>
-                  <BookCard book={book} renderAction={renderAction} />
-                </li>
-              ))}
-            </ul>
+            />
           )}
         </div>
       </section>

@@ -61,6 +61,27 @@ export const BookCard = memo(function BookCard({ book, renderAction, eager = fal
   );
 });
 
+/** Books as a labelled grid of their cards (`className` lays the grid out). */
+export function BookGrid({
+  books,
+  renderAction,
+  className,
+}: {
+  books: readonly Book[];
+  renderAction?: (book: Book) => ReactNode;
+  className: string;
+}) {
+  return (
+    <ul aria-label="Books" className={className}>
+      {books.map((book) => (
+        <li key={book._id}>
+          <BookCard book={book} renderAction={renderAction} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A card's placeholder while books load: the same boxes as BookCard (and as its button with
  * `withAction`), so nothing moves when the books arrive.

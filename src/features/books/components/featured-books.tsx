@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useFeaturedBooks } from '../hooks/use-featured-books';
 import type { Book } from '../types';
-import { BookCard } from './book-card';
+import { BookGrid } from './book-card';
 import { CategoryTiles } from './category-tiles';
 
 /** Home shows the first 4 books (docs/product.md §9). */
@@ -61,13 +61,11 @@ export function FeaturedBooks({ renderAction }: Props) {
             No books in this category yet.
           </p>
         ) : (
-          <ul aria-label="Books" className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
-            {shown.map((book) => (
-              <li key={book._id}>
-                <BookCard book={book} renderAction={renderAction} />
-              </li>
-            ))}
-          </ul>
+          <BookGrid
+            books={shown}
+            renderAction={renderAction}
+            className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4"
+          />
         )}
       </div>
     </section>

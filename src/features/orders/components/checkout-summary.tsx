@@ -1,6 +1,7 @@
 import { formatCents, toCents } from '@contract/money';
 import type { Checkout } from '@contract/orders';
 import { hasAddress } from '@contract/payments';
+import { ColumnHeads, type Column } from '@/components/column-heads';
 
 const STATUS_TEXT: Record<Checkout['status'], string> = {
   pending: 'Payment received, confirming…',
@@ -8,6 +9,12 @@ const STATUS_TEXT: Record<Checkout['status'], string> = {
   failed: 'Payment failed',
   refunded: 'Refunded',
 };
+
+const SUMMARY_COLUMNS: readonly Column[] = [
+  { label: 'Item' },
+  { label: 'Qty', className: 'text-right' },
+  { label: 'Price', className: 'text-right' },
+];
 
 export function formatOrderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {
@@ -40,13 +47,7 @@ export function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         <caption className="sr-only">What you bought</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="text-right">
-              Qty
-            </th>
-            <th scope="col" className="text-right">
-              Price
-            </th>
+            <ColumnHeads columns={SUMMARY_COLUMNS} />
           </tr>
         </thead>
         <tbody>

@@ -12,6 +12,7 @@ import { notify } from '@/lib/notify';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { useDeleteOrderMutation, useGetMyCheckoutsQuery } from '../api/orders-api';
 import { formatOrderDate } from './checkout-summary';
+import { ColumnHeads, type Column } from '@/components/column-heads';
 
 /** Rows the size of real ones, so nothing moves when the orders arrive. */
 function RowSkeletons() {
@@ -77,21 +78,7 @@ function CheckoutCard({ checkout, pending, onDelete }: LinesProps) {
         <table className="table table-xs sm:table-md">
           <thead>
             <tr className="bg-base-200/60 text-xs uppercase text-base-content/70 sm:tracking-wider">
-              <th scope="col" className="w-10">
-                #
-              </th>
-              <th scope="col" className="whitespace-normal">
-                Product Name
-              </th>
-              <th scope="col" className="text-right">
-                Quantity
-              </th>
-              <th scope="col" className="text-right">
-                Price
-              </th>
-              <th scope="col" className="text-right">
-                Action
-              </th>
+              <ColumnHeads columns={MY_ORDER_COLUMNS} />
             </tr>
           </thead>
           <tbody>
@@ -145,6 +132,14 @@ function CheckoutCard({ checkout, pending, onDelete }: LinesProps) {
  * with its order number, date, status, total and receipt, and its lines, each deletable through a
  * confirmation. Unlike the spec's silent failures, a failed load or delete says so.
  */
+const MY_ORDER_COLUMNS: readonly Column[] = [
+  { label: '#', className: 'w-10' },
+  { label: 'Product Name', className: 'whitespace-normal' },
+  { label: 'Quantity', className: 'text-right' },
+  { label: 'Price', className: 'text-right' },
+  { label: 'Action', className: 'text-right' },
+];
+
 export function MyOrdersScreen() {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));

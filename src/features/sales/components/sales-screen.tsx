@@ -6,6 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { useGetSalesQuery } from '../api/sales-api';
 import { RevenueChart } from './revenue-chart';
 import { dayLabel, money } from './sales-format';
+import { ColumnHeads, type Column } from '@/components/column-heads';
 
 /** The periods the screen offers, in days. */
 const PERIODS = [7, 30, 90, 365] as const;
@@ -98,13 +99,7 @@ function Report({ report }: { report: SalesReport }) {
           <table className="table table-sm">
             <thead>
               <tr className="text-xs uppercase tracking-wider text-base-content/70">
-                <th scope="col">Day</th>
-                <th scope="col" className="text-right">
-                  Orders
-                </th>
-                <th scope="col" className="text-right">
-                  Revenue
-                </th>
+                <ColumnHeads columns={DAY_COLUMNS} />
               </tr>
             </thead>
             <tbody>
@@ -130,6 +125,12 @@ function Report({ report }: { report: SalesReport }) {
  * as a chart (and as a table); the five best-selling books and courses. The period is in the
  * address (`?days=`), so a reload keeps it. Read afresh on every visit: a sale may have come in.
  */
+const DAY_COLUMNS: readonly Column[] = [
+  { label: 'Day' },
+  { label: 'Orders', className: 'text-right' },
+  { label: 'Revenue', className: 'text-right' },
+];
+
 export function SalesScreen() {
   const [days, setDays] = usePeriodParam(PERIODS, SALES_DEFAULT_DAYS);
   const { data, error, isError, isLoading, isFetching, refetch } = useGetSalesQuery(
