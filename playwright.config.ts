@@ -8,12 +8,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three files at a time on the one stack (each test signs up its own accounts, or only reads
-  // the demo ones); a file's tests run in order unless it says otherwise. The run mostly waits
-  // (on the network, the stack, animations): two workers kept a quarter of the two cores busy
-  // (docs/decisions.md D81).
+  // Two files at a time on the one stack (each test signs up its own accounts, or only reads
+  // the demo ones); a file's tests run in order unless it says otherwise. A third worker made the
+  // run no faster: the browsers keep both cores busy (docs/decisions.md D81).
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
