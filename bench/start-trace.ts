@@ -28,6 +28,7 @@ import {
   samplesOf,
   startTrace,
   stopTrace,
+  threadEvents,
   top,
   type TraceEvent,
 } from './lib/interaction-trace';
@@ -109,9 +110,7 @@ async function traceOnce(
   );
   if (!parse) return { lines: ['  (no document parse in the trace)'], script: [] };
   const { pid, tid } = parse;
-  const onMain = events
-    .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && event.dur)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const onMain = threadEvents(events, pid, tid);
   const { nodes, samples } = samplesOf(events, pid, tid);
   const lines: string[] = [];
   const script: number[] = [];

@@ -92,6 +92,13 @@ type ProfileNode = {
   callFrame: { functionName: string; url?: string; lineNumber?: number };
 };
 
+/** One thread's complete events (tasks and what ran in them), in order, a task before its parts. */
+export function threadEvents(events: TraceEvent[], pid: number, tid: number): TraceEvent[] {
+  return events
+    .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && event.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+}
+
 /** The sampling profiler's samples on one thread: each with its time (µs) and node. */
 export function samplesOf(events: TraceEvent[], pid: number, tid: number) {
   const nodes = new Map<number, ProfileNode>();
@@ -154,9 +161,7 @@ export function describeInteractions(
   if (!mark) return ['  (the trace has no clock mark)'];
   const offset = mark.ts - clock * 1000;
   const { pid, tid } = mark;
-  const tasks = events
-    .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && event.dur)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks = threadEvents(events, pid, tid);
   const { nodes, samples } = samplesOf(events, pid, tid);
 
   const lines: string[] = [];
