@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { testFilesMatching } from './lib/test-files';
+import { testPort } from './lib/test-ports';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
 /** Steps run one after another (stopping at the first failure), as one lane of a stage. */
@@ -31,7 +32,6 @@ const suitesOnBothDatabases = () => testFilesMatching('tests/server', /^\/\/ Bot
  * moved by this much (scripts/lib/test-ports.ts).
  */
 const SECOND_SUITE_PORT_SHIFT = 40;
-const portOffset = Number(process.env.TEST_PORT_OFFSET?.trim() || '0');
 
 // Several server processes behind nginx on a PostgreSQL and a Redis of their own, and the faults
 // they survive (README, "Production"); without PostgreSQL and Redis answering they say SKIPPED.
@@ -152,7 +152,7 @@ const serverAndScale: Stage[] = postgresUrl
               'server tests (PGlite, both-database files)',
               {
                 TEST_DATABASE_URL: '',
-                TEST_PORT_OFFSET: String(portOffset + SECOND_SUITE_PORT_SHIFT),
+                TEST_PORT_OFFSET: String(testPort(SECOND_SUITE_PORT_SHIFT)),
               },
               suitesOnBothDatabases(),
             ),
@@ -198,12 +198,12 @@ const TIMED = '"$@" 3>&-; status=$?; times >&3; exit $status';
 /** Seconds from `times`' children line ("0m12.340s 0m1.020s"): user plus system. */
 function childrenCpuSeconds(times: string): number | undefined {
   const line = times.trim().split('\n')[1];
-  const parts = line?.match(/(\d+)m([\d.]+)s/g);
-  if (!parts || parts.length !== 2) return undefined;
-  return parts.reduce((sum, part) => {
-    const [, minutes = '0', seconds = '0'] = /(\d+)m([\d.]+)s/.exec(part) ?? [];
-    return sum + Number(minutes) * 60 + Number(seconds);
-  }, 0);
+  const parts = [...(line ?? '').matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return undefined;
+  return parts.reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
 }
 
 /**
