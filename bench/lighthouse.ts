@@ -20,6 +20,7 @@ import {
   startProductionStack,
   type StackPorts,
 } from '../scripts/lib/production-stack';
+import { withoutScripts } from './lib/static-control';
 import { PUBLIC_ROUTES, resolvePublicRoute } from './public-routes';
 
 const PORT = 3400;
@@ -132,9 +133,7 @@ function misses({ run, control }: Pair): string[] {
 async function writeControl(base: string, pathname: string): Promise<string> {
   const response = await fetch(`${base}${pathname}`, { headers: { accept: 'text/html' } });
   if (!response.ok) throw new Error(`${pathname}: ${response.status}`);
-  const html = (await response.text())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
+  const html = withoutScripts(await response.text());
   const name = `${pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.html`;
   const dir = path.join(DIST, CONTROL_DIR);
   await mkdir(dir, { recursive: true });

@@ -5,10 +5,13 @@
 // JavaScript) are told apart from the document's own parsing, style, layout and paint, which
 // the static control of bench/lighthouse.ts has too; the summary gives, per run, the script
 // tasks and what they exceed 50 ms by (the part Total Blocking Time counts).
-// Usage: npx tsx bench/start-trace.ts [--runs N] [--cpu] [--base URL …] route …
+// Usage: npx tsx bench/start-trace.ts [--runs N] [--cpu] [--control] [--base URL …] route …
 //   --cpu: no throttling; each task counts its thread (CPU) time × 4, as Lighthouse's simulation
 //     counts an unthrottled trace, so a loaded machine's waits do not count (else the CPU is
 //     throttled 4× and tasks count their wall time).
+//   --control: each route's static control too (its HTML as sent without scripts,
+//     bench/lib/static-control.ts), so the summary shows what the app adds to every task's
+//     blocking time, layout and paint included (the part TBT counts, task by task).
 //   --base: trace already running stacks, alternating between them run by run (to compare two
 //     builds); else the production stack is built and served on ports of its own
 //     (TEST_PORT_OFFSET moves them; START_TRACE_REUSE_BUILD=1 serves the last build again).
@@ -32,6 +35,7 @@ import {
   top,
   type TraceEvent,
 } from './lib/interaction-trace';
+import { withoutScripts } from './lib/static-control';
 import { resolvePublicRoute } from './public-routes';
 
 const PORTS: StackPorts = {
@@ -44,20 +48,27 @@ const LONG_US = 50_000;
 /** Events that are JavaScript run by a task (the rest is the document's own work). */
 const SCRIPT_EVENTS = /^(FunctionCall|v8\.evaluateModule|RunMicrotasks|TimerFire|EvaluateScript)$/;
 
-type Options = { runs: number; cpu: boolean; bases: string[]; routes: string[] };
+type Options = {
+  runs: number;
+  cpu: boolean;
+  control: boolean;
+  bases: string[];
+  routes: string[];
+};
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 3, cpu: false, bases: [], routes: [] };
+  const options: Options = { runs: 3, cpu: false, control: false, bases: [], routes: [] };
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
     if (arg === '--runs') options.runs = Number(argv[++index]);
     else if (arg === '--cpu') options.cpu = true;
+    else if (arg === '--control') options.control = true;
     else if (arg === '--base') options.bases.push(argv[++index] ?? '');
     else options.routes.push(arg);
   }
   if (options.routes.length === 0 || !(options.runs > 0)) {
     throw new Error(
-      'usage: npx tsx bench/start-trace.ts [--runs N] [--cpu] [--base URL …] route …',
+      'usage: npx tsx bench/start-trace.ts [--runs N] [--cpu] [--control] [--base URL …] route …',
     );
   }
   return options;
@@ -82,14 +93,23 @@ function isScriptTask(task: TraceEvent, within: TraceEvent[]): boolean {
   return covered > (task.dur ?? 0) / 2;
 }
 
-/** One traced visit: the lines telling its long tasks, and its script tasks' lengths (ms). */
+/**
+ * One traced visit (of the page's static control when `control`): the lines telling its long
+ * tasks, its script tasks' lengths and every long task's length (ms).
+ */
 async function traceOnce(
   url: string,
-  cpu: boolean,
+  { cpu, control }: { cpu: boolean; control: boolean },
   browser: Awaited<ReturnType<typeof chromium.launch>>,
-): Promise<{ lines: string[]; script: number[] }> {
+): Promise<{ lines: string[]; script: number[]; all: number[] }> {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const page = await context.newPage();
+  if (control) {
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: withoutScripts(await response.text()) });
+    });
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu ? 1 : 4 });
   const errors: string[] = [];
@@ -108,16 +128,18 @@ async function traceOnce(
       event.name === 'ParseHTML' &&
       String((event.args?.beginData as { url?: string } | undefined)?.url ?? '').endsWith(pathname),
   );
-  if (!parse) return { lines: ['  (no document parse in the trace)'], script: [] };
+  if (!parse) return { lines: ['  (no document parse in the trace)'], script: [], all: [] };
   const { pid, tid } = parse;
   const onMain = threadEvents(events, pid, tid);
   const { nodes, samples } = samplesOf(events, pid, tid);
   const lines: string[] = [];
   const script: number[] = [];
+  const all: number[] = [];
   for (const task of onMain) {
     if (task.name !== 'RunTask' || task.ts < parse.ts) continue;
     const length = lengthOf(task, cpu);
     if (length < LONG_US) continue;
+    all.push(length / 1000);
     const end = task.ts + (task.dur ?? 0);
     const within = onMain.filter(
       (event) => event !== task && event.ts >= task.ts && event.ts < end,
@@ -143,7 +165,12 @@ async function traceOnce(
     );
   }
   for (const error of errors.slice(0, 3)) lines.push(`  page error: ${error}`);
-  return { lines, script };
+  return { lines, script, all };
+}
+
+/** What a run's tasks exceed 50 ms by, summed (ms). */
+function overLong(tasks: number[]): number {
+  return tasks.reduce((sum, ms) => sum + ms - 50, 0);
 }
 
 async function main(): Promise<void> {
@@ -165,21 +192,29 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const route of options.routes) {
-      const summary = new Map<string, number[][]>();
+      const summary = new Map<string, { script: number[]; all: number[] }[]>();
+      const visits = bases.flatMap((base) => [
+        { base, control: false, label: base },
+        ...(options.control ? [{ base, control: true, label: `${base} (control)` }] : []),
+      ]);
       for (let run = 0; run < options.runs; run += 1) {
         // Alternating which stack goes first, so neither always meets the same moment.
-        for (const base of run % 2 === 0 ? bases : [...bases].reverse()) {
+        for (const { base, control, label } of run % 2 === 0 ? visits : [...visits].reverse()) {
           const url = `${base}${await resolvePublicRoute(base, route)}`;
-          const { lines, script } = await traceOnce(url, options.cpu, browser);
-          console.log(`${url}, run ${run + 1}:`, ...lines.map((line) => `\n${line}`));
-          summary.set(base, [...(summary.get(base) ?? []), script]);
+          const traced = await traceOnce(url, { cpu: options.cpu, control }, browser);
+          console.log(`${label}, run ${run + 1}:`, ...traced.lines.map((line) => `\n${line}`));
+          summary.set(label, [...(summary.get(label) ?? []), traced]);
         }
       }
-      console.log(`\n${route}: script tasks ≥ 50 ms per run (ms) | what they exceed 50 ms by`);
-      for (const [base, runs] of summary) {
-        const lists = runs.map((list) => `[${list.map((ms) => ms.toFixed(0)).join(', ')}]`);
-        const over = runs.map((list) => list.reduce((sum, ms) => sum + ms - 50, 0).toFixed(0));
-        console.log(`  ${base}: ${lists.join(' ')} | ${over.join(' ')}`);
+      console.log(
+        `\n${route}: script tasks ≥ 50 ms per run (ms) | what they exceed 50 ms by | ` +
+          'what every task ≥ 50 ms exceeds it by',
+      );
+      for (const [label, runs] of summary) {
+        const lists = runs.map(({ script }) => `[${script.map((ms) => ms.toFixed(0)).join(', ')}]`);
+        const over = runs.map(({ script }) => overLong(script).toFixed(0));
+        const overAll = runs.map(({ all }) => overLong(all).toFixed(0));
+        console.log(`  ${label}: ${lists.join(' ')} | ${over.join(' ')} | ${overAll.join(' ')}`);
       }
     }
   } finally {
