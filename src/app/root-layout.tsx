@@ -46,32 +46,45 @@ function ShopPageTitle() {
   return <PageTitle title={page.title} description={page.description} />;
 }
 
-/** Navbar, the current screen (lazy) and the footer with the newsletter form. */
-export function RootLayout() {
+/**
+ * The navbar with its badges. The counts live here, not in the layout: a change of one (a course
+ * added to the cart, a chat message) re-renders the navbar alone, not the footer and the layout
+ * around the screen (an Add To Cart tap's INP, docs/decisions.md D86).
+ */
+function ShopNavbar({ signedIn }: { signedIn: boolean }) {
   // The course cart lives in this browser (localStorage): counted once a prerendered page is hydrated.
   const courseCartCount = useHydratedValue(useAppSelector(selectCourseCartCount), 0);
-  const { status, user } = useAuth();
-  const signedIn = status === 'signed-in';
-  useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);
   // The badge counts the lines of the signed-in user's book cart (docs/decisions.md).
   const [cartCount, setCartCount] = useState(0);
   // The group-learning icon's badge: unread chat messages and mentions (docs/product.md §2.16).
   const [chatUnread, setChatUnread] = useState(NO_UNREAD);
   return (
-    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
-      <ShopPageTitle />
+    <>
       {signedIn && (
         <Suspense fallback={null}>
           <BookCartCount onCount={setCartCount} />
           <ChatUnreadCount onCount={setChatUnread} />
         </Suspense>
       )}
-      {signedIn && <PendingOrderHandler />}
       <Navbar
         cartCount={signedIn ? cartCount : 0}
         courseCartCount={courseCartCount}
         chatUnread={signedIn ? chatUnread : NO_UNREAD}
       />
+    </>
+  );
+}
+
+/** Navbar, the current screen (lazy) and the footer with the newsletter form. */
+export function RootLayout() {
+  const { status, user } = useAuth();
+  const signedIn = status === 'signed-in';
+  useServerStatePerAccount(signedIn ? (user?.email ?? null) : null);
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <ShopPageTitle />
+      {signedIn && <PendingOrderHandler />}
+      <ShopNavbar signedIn={signedIn} />
       <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
