@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartIcon, CloseIcon, GraduationCapIcon, LogoutIcon, MenuIcon } from '@/components/icons';
@@ -148,6 +148,87 @@ const buttonClass = (item: NavItem) => (current: boolean) =>
     ? 'btn btn-primary btn-sm ml-1 rounded-lg normal-case'
     : `btn btn-sm rounded-lg normal-case ${current ? 'btn-primary' : 'btn-outline btn-primary'}`;
 
+/** The desktop's main links (hidden on a phone, whose menu lists them). */
+const MainLinks = memo(function MainLinks({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="hidden items-center gap-1 md:flex">
+      {items.map((item) => (
+        <li key={item.to}>
+          <ItemLink item={item} className={navClass}>
+            {item.label}
+          </ItemLink>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+type DesktopActionsProps = {
+  items: NavItem[];
+  /** While the session is checked, the signed-out buttons whose room is kept. */
+  reserved: NavItem[];
+  chatUnread: { total: number; mentions: number };
+  /** The Me menu's name; null when nobody is signed in (no Me menu). */
+  displayName: string | null;
+  signedIn: boolean;
+  onLogout: () => void;
+};
+
+/** The desktop's icons, buttons and Me menu, on the right (hidden on a phone). */
+const DesktopActions = memo(function DesktopActions({
+  items,
+  reserved,
+  chatUnread,
+  displayName,
+  signedIn,
+  onLogout,
+}: DesktopActionsProps) {
+  // Icons first, then the buttons, then the Me menu.
+  const iconItems = items.filter((item) => item.desktop === 'icon');
+  const buttonItems = items.filter(isButton);
+  const meItems = items.filter((item) => item.desktop === 'me-menu');
+  return (
+    <div className="hidden items-center gap-1.5 md:flex">
+      {iconItems.map((item) =>
+        item.to === paths.groupLearn ? (
+          <ItemLink
+            key={item.to}
+            item={item}
+            className={(current) => `relative ${iconClass(current)}`}
+            labelled
+            name={unreadLabel(item.label, chatUnread)}
+          >
+            {item.icon && <item.icon />}
+            <CountBubble count={chatUnread.total} mention={chatUnread.mentions > 0} />
+          </ItemLink>
+        ) : (
+          <ItemLink key={item.to} item={item} className={iconClass} labelled>
+            {item.icon && <item.icon />}
+          </ItemLink>
+        ),
+      )}
+      {buttonItems.map((item) => (
+        <ItemLink
+          key={item.to}
+          item={item}
+          className={buttonClass(item)}
+          markCurrent={item.desktop !== 'cta'}
+        >
+          {item.label}
+        </ItemLink>
+      ))}
+      {reserved.map((item) => (
+        <span key={item.to} aria-hidden="true" className={`${buttonClass(item)(false)} invisible`}>
+          {item.label}
+        </span>
+      ))}
+      {signedIn && <MeMenu items={meItems} onLogout={onLogout} name={displayName} />}
+    </div>
+  );
+});
+
+const NO_ITEMS: NavItem[] = [];
+
 /** Top navigation (docs/product.md §2): Home, Books, Login; carts, View Orders, group learning and Me when signed in. */
 export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: Props) {
   const { status, user, isAdmin, signOut } = useAuth();
@@ -159,28 +240,30 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
   const setMobileOpen = (open: boolean) => setMobileOpenAt(open ? pathname : null);
   const signedIn = status === 'signed-in';
 
-  const handleLogout = async () => {
+  // Stable across the phone menu's toggling, so the memoized desktop parts above skip it (the
+  // Open menu tap re-rendered every desktop link: its INP, docs/decisions.md D86).
+  const handleLogout = useCallback(async () => {
     // Read before signing out: the admin flag is cleared with the session.
     const wasAdmin = isAdmin === true;
-    setMobileOpen(false);
+    setMobileOpenAt(null);
     // An admin goes to / (docs/product.md §2). Leave first, committed at once: on an admin page the guards
     // would otherwise send them to /login as soon as the session ends.
     if (wasAdmin) flushSync(() => navigate(paths.root));
     await signOut();
-  };
+  }, [isAdmin, navigate, signOut]);
+  const onLogout = useCallback(() => void handleLogout(), [handleLogout]);
 
   const closeMobile = () => setMobileOpen(false);
   const displayName = user?.displayName || user?.email || null;
 
-  const items = navItemsFor(status);
-  const mainItems = items.filter((item) => item.desktop === 'main');
-  // On the right: icons first, then the buttons, then the Me menu.
-  const iconItems = items.filter((item) => item.desktop === 'icon');
-  const buttonItems = items.filter(isButton);
+  const items = useMemo(() => navItemsFor(status), [status]);
+  const mainItems = useMemo(() => items.filter((item) => item.desktop === 'main'), [items]);
   // While the session is checked (a prerendered page shows that state until the app has taken it
   // over), Login's room is kept: for a visitor, nothing moves when it appears (docs/decisions.md D49).
-  const reservedItems = status === 'loading' ? navItemsFor('signed-out').filter(isButton) : [];
-  const meItems = items.filter((item) => item.desktop === 'me-menu');
+  const reservedItems = useMemo(
+    () => (status === 'loading' ? navItemsFor('signed-out').filter(isButton) : NO_ITEMS),
+    [status],
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-200 bg-base-100/90 backdrop-blur supports-[backdrop-filter]:bg-base-100/75">
@@ -198,15 +281,7 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
           </span>
         </Link>
 
-        <ul className="hidden items-center gap-1 md:flex">
-          {mainItems.map((item) => (
-            <li key={item.to}>
-              <ItemLink item={item} className={navClass}>
-                {item.label}
-              </ItemLink>
-            </li>
-          ))}
-        </ul>
+        <MainLinks items={mainItems} />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5">
           <CountLink to={paths.courseCart} label="Course cart" count={courseCartCount}>
@@ -218,48 +293,14 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
             </CountLink>
           )}
 
-          <div className="hidden items-center gap-1.5 md:flex">
-            {iconItems.map((item) =>
-              item.to === paths.groupLearn ? (
-                <ItemLink
-                  key={item.to}
-                  item={item}
-                  className={(current) => `relative ${iconClass(current)}`}
-                  labelled
-                  name={unreadLabel(item.label, chatUnread)}
-                >
-                  {item.icon && <item.icon />}
-                  <CountBubble count={chatUnread.total} mention={chatUnread.mentions > 0} />
-                </ItemLink>
-              ) : (
-                <ItemLink key={item.to} item={item} className={iconClass} labelled>
-                  {item.icon && <item.icon />}
-                </ItemLink>
-              ),
-            )}
-            {buttonItems.map((item) => (
-              <ItemLink
-                key={item.to}
-                item={item}
-                className={buttonClass(item)}
-                markCurrent={item.desktop !== 'cta'}
-              >
-                {item.label}
-              </ItemLink>
-            ))}
-            {reservedItems.map((item) => (
-              <span
-                key={item.to}
-                aria-hidden="true"
-                className={`${buttonClass(item)(false)} invisible`}
-              >
-                {item.label}
-              </span>
-            ))}
-            {signedIn && (
-              <MeMenu items={meItems} onLogout={() => void handleLogout()} name={displayName} />
-            )}
-          </div>
+          <DesktopActions
+            items={items}
+            reserved={reservedItems}
+            chatUnread={chatUnread}
+            displayName={displayName}
+            signedIn={signedIn}
+            onLogout={onLogout}
+          />
 
           <button
             type="button"
@@ -293,7 +334,7 @@ export function Navbar({ cartCount, courseCartCount, chatUnread = NO_UNREAD }: P
               <li className="mt-1 border-t border-base-200 pt-2">
                 <button
                   type="button"
-                  onClick={() => void handleLogout()}
+                  onClick={onLogout}
                   className={`${linkBase} w-full gap-2 text-error hover:bg-error/10`}
                 >
                   <LogoutIcon className="h-4 w-4" />
