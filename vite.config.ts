@@ -33,7 +33,8 @@ function identityCheck(): Plugin {
 }
 
 /** The files of the start's chunks, named by codeSplitting's groups below and the entry's name. */
-const START_CHUNK = /^assets\/(?:index|app|react|redux|router|rolldown-runtime)-[\w-]+\.js$/;
+const START_CHUNK =
+  /^assets\/(?:index|screens|app|react|redux|router|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [
@@ -119,6 +120,9 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
               priority: 3,
             },
+            // The screens' table (with the paths and settings it reads): boot.ts imports it once
+            // the page is shown, and every screen's chunk reads from it (docs/decisions.md D86).
+            { name: 'screens', test: /[\\/]src[\\/]app[\\/]screens\.ts$/, priority: 2 },
             { name: 'app', test: /[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 1 },
           ],
         },

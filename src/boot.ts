@@ -7,7 +7,6 @@
 // (scripts/lib/first-paint-plugins.ts).
 import { APP_PRELOADS_ID, SNAPSHOT_DATA_ID } from '@contract/prerendered';
 import { holdEarlyTaps } from '@/app/early-taps';
-import { preloadScreen } from '@/app/screens';
 import './index.css';
 
 /**
@@ -20,14 +19,20 @@ function startApp(prerendered: boolean): void {
   // A timeout inside an animation frame runs once that frame has been painted.
   requestAnimationFrame(() => {
     setTimeout(() => {
-      preloadScreen(window.location.pathname, {
-        search: window.location.search,
-        // `npm run dev:mock`: msw answers the API only once the app has started it. A
-        // snapshot's data is in the page already (docs/decisions.md D63): not fetched again.
-        data:
-          import.meta.env.VITE_API_MOCK !== 'true' && !document.getElementById(SNAPSHOT_DATA_ID),
-        chunks: !prerendered,
-      });
+      // The screens' table is a chunk of the app's start (preloaded with it), not part of this
+      // entry: evaluated with the entry, it joined the task that lays out the page's markup, the
+      // largest part of what the app added to a prerendered page's blocking time
+      // (docs/decisions.md D86).
+      void import('@/app/screens').then(({ preloadScreen }) =>
+        preloadScreen(window.location.pathname, {
+          search: window.location.search,
+          // `npm run dev:mock`: msw answers the API only once the app has started it. A
+          // snapshot's data is in the page already (docs/decisions.md D63): not fetched again.
+          data:
+            import.meta.env.VITE_API_MOCK !== 'true' && !document.getElementById(SNAPSHOT_DATA_ID),
+          chunks: !prerendered,
+        }),
+      );
       // A task of its own: each dynamic import adds its chunk's preload links, and the two
       // together were a long task on a slow phone (docs/decisions.md D67).
       setTimeout(() => void import('./main'));
