@@ -95,11 +95,18 @@ const ROLES = {
 } as const;
 
 /** Waits until the screen has rendered its heading and no loading spinner is left in the page. */
-async function settled(page: Page): Promise<void> {
+async function shown(page: Page): Promise<void> {
   await expect(page.locator('main h1:not([data-left])').first()).toBeVisible();
   await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
-  // A screen reached in the app may still be fading a link's colour in: axe would measure the
-  // contrast halfway. Wait for every finite animation and transition to end.
+}
+
+/**
+ * A screen reached in the app may still be fading a link's colour in: axe would measure the
+ * contrast halfway. Waits for every finite animation and transition to end (about 250 ms after a
+ * move): only before a scan, not on the way through the not-found screen or to a screen already
+ * scanned (docs/decisions.md D83).
+ */
+async function still(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -114,7 +121,7 @@ async function settled(page: Page): Promise<void> {
 /** Moves the app to `route` as a link would: no reload, so no second sign-in restore. */
 async function follow(page: Page, route: string): Promise<void> {
   await page.evaluate((to) => {
-    // The headings shown now are marked, so settled() waits for the next screen's own.
+    // The headings shown now are marked, so shown() waits for the next screen's own.
     for (const heading of document.querySelectorAll('main h1'))
       heading.setAttribute('data-left', '');
     history.pushState(null, '', to);
@@ -135,11 +142,11 @@ async function open(page: Page, route: string, first: boolean): Promise<void> {
   } else {
     if (new URL(page.url()).pathname !== NOT_FOUND) {
       await follow(page, NOT_FOUND);
-      await settled(page);
+      await shown(page);
     }
     if (route !== NOT_FOUND) await follow(page, route);
   }
-  await settled(page);
+  await shown(page);
 }
 
 // Six long tests: spread over the workers rather than run one after another in one of them.
@@ -164,16 +171,19 @@ for (const [viewportName, viewportOptions] of Object.entries(VIEWPORTS)) {
           // themselves are checked by tests/web/app/visitor-routes.test.tsx.
           if (landed !== route && scanned.has(landed)) continue;
           scanned.add(landed);
+          await still(page);
           findings.push(...(await scan(page, `${route} → ${landed}`)));
         }
         if (viewportName === 'phone') {
           // The phone menu, open.
           await open(page, '/', false);
+          await still(page);
           await page.getByRole('button', { name: 'Open menu' }).click();
           findings.push(...(await scan(page, '/ with the phone menu open')));
         } else if (account) {
           // The Me menu, open.
           await open(page, '/', false);
+          await still(page);
           await page.getByRole('button', { name: 'Me', exact: true }).click();
           findings.push(...(await scan(page, '/ with the Me menu open')));
         }
