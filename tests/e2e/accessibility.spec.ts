@@ -100,24 +100,6 @@ async function shown(page: Page): Promise<void> {
   await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
 }
 
-/**
- * A screen reached in the app may still be fading a link's colour in: axe would measure the
- * contrast halfway. Waits for every finite animation and transition to end (about 250 ms after a
- * move): only before a scan, not on the way through the not-found screen or to a screen already
- * scanned (docs/decisions.md D83).
- */
-async function still(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-}
-
 /** Moves the app to `route` as a link would: no reload, so no second sign-in restore. */
 async function follow(page: Page, route: string): Promise<void> {
   await page.evaluate((to) => {
@@ -171,19 +153,16 @@ for (const [viewportName, viewportOptions] of Object.entries(VIEWPORTS)) {
           // themselves are checked by tests/web/app/visitor-routes.test.tsx.
           if (landed !== route && scanned.has(landed)) continue;
           scanned.add(landed);
-          await still(page);
           findings.push(...(await scan(page, `${route} → ${landed}`)));
         }
         if (viewportName === 'phone') {
           // The phone menu, open.
           await open(page, '/', false);
-          await still(page);
           await page.getByRole('button', { name: 'Open menu' }).click();
           findings.push(...(await scan(page, '/ with the phone menu open')));
         } else if (account) {
           // The Me menu, open.
           await open(page, '/', false);
-          await still(page);
           await page.getByRole('button', { name: 'Me', exact: true }).click();
           findings.push(...(await scan(page, '/ with the Me menu open')));
         }

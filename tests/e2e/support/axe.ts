@@ -29,8 +29,22 @@ type Violation = {
   nodes: { target: unknown[] }[];
 };
 
-/** axe's serious and critical violations on the page as it is now, tagged with `where`. */
+/**
+ * axe's serious and critical violations on the page once every finite animation and transition
+ * has ended (axe would measure a colour fading in halfway), tagged with `where`.
+ */
 export async function scan(page: Page, where: string): Promise<Finding[]> {
+  // @axe-core/playwright's half second before axe ran hid the need for this wait (after closing
+  // a drawer, the focused button's colour was still changing).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   // axe.run() in the page itself, put there once per page load: screens are reached in the app,
   // so later scans reuse it. @axe-core/playwright sent and parsed axe's 560 KB source twice per
   // scan, and built every passing node's result: 0.7–1.4 s a scan against 0.1–0.3 s
