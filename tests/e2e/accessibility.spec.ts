@@ -95,26 +95,15 @@ const ROLES = {
 } as const;
 
 /** Waits until the screen has rendered its heading and no loading spinner is left in the page. */
-async function settled(page: Page): Promise<void> {
+async function shown(page: Page): Promise<void> {
   await expect(page.locator('main h1:not([data-left])').first()).toBeVisible();
   await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
-  // A screen reached in the app may still be fading a link's colour in: axe would measure the
-  // contrast halfway. Wait for every finite animation and transition to end.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
 }
 
 /** Moves the app to `route` as a link would: no reload, so no second sign-in restore. */
 async function follow(page: Page, route: string): Promise<void> {
   await page.evaluate((to) => {
-    // The headings shown now are marked, so settled() waits for the next screen's own.
+    // The headings shown now are marked, so shown() waits for the next screen's own.
     for (const heading of document.querySelectorAll('main h1'))
       heading.setAttribute('data-left', '');
     history.pushState(null, '', to);
@@ -135,11 +124,11 @@ async function open(page: Page, route: string, first: boolean): Promise<void> {
   } else {
     if (new URL(page.url()).pathname !== NOT_FOUND) {
       await follow(page, NOT_FOUND);
-      await settled(page);
+      await shown(page);
     }
     if (route !== NOT_FOUND) await follow(page, route);
   }
-  await settled(page);
+  await shown(page);
 }
 
 // Six long tests: spread over the workers rather than run one after another in one of them.
