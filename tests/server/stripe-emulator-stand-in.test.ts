@@ -249,7 +249,7 @@ describe('Stripe.js stand-in', () => {
     const { default: axe } = await import('axe-core');
     const results = await axe.run(window.document.getElementById('card') as HTMLElement, {
       resultTypes: ['violations'],
-      // jsdom does no layout, so contrast is for the browser e2e run (@axe-core/playwright).
+      // jsdom does no layout, so contrast is for the browser e2e run (tests/e2e/support/axe.ts).
       rules: { 'color-contrast': { enabled: false } },
     });
     const serious = results.violations.filter((violation) =>
