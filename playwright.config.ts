@@ -4,23 +4,17 @@ import { E2E_SERVER_PORT } from './scripts/lib/e2e-ports';
 
 const baseURL = `http://127.0.0.1:${E2E_SERVER_PORT}`;
 const chromium = { browserName: 'chromium', viewport: { width: 1280, height: 800 } } as const;
-/**
- * Loads each public page on an emulated slow network and CPU: its tests mostly wait (Chromium
- * throttles the CPU by pausing the page), so they run in a worker of their own beside the others
- * instead of queuing behind them (docs/decisions.md D83).
- */
-const LAYOUT_SHIFT = 'layout-shift.spec.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Two files at a time on the one stack (each test signs up its own accounts, or only reads
-  // the demo ones); a file's tests run in order unless it says otherwise. A third worker made the
-  // run no faster: the browsers keep both cores busy (docs/decisions.md D81). A third runs only
-  // the layout-shift cases, which mostly wait (the projects' own limits below).
+  // the demo ones); a file's tests run in order unless it says otherwise. The browsers keep both
+  // cores busy: a third worker (even one for the throttled layout-shift cases) only made every
+  // test slower, and some time out (docs/decisions.md D84).
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: 'test-results',
@@ -31,11 +25,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [
-    { name: 'chromium', testIgnore: LAYOUT_SHIFT, workers: 2, use: chromium },
-    // One is enough: its 24 cases (about 150 s) end long before the others' queue does.
-    { name: 'layout-shift', testMatch: LAYOUT_SHIFT, workers: 1, use: chromium },
-  ],
+  projects: [{ name: 'chromium', use: chromium }],
   webServer: {
     command: 'node_modules/.bin/tsx scripts/e2e-stack.ts',
     url: `${baseURL}/api/health`,

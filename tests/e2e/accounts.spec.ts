@@ -52,22 +52,19 @@ test('sign up, verification mail, log out, log in, edit the profile, values kept
   }
 });
 
-test('a wrong password shows the toast and the form stays usable', async ({ page }) => {
-  await page.goto('/login');
+// A wrong password first: the Auth Emulator's own answer shows the toast (every Firebase code's
+// toast is tests/web/auth/login.test.tsx's), and the form stays usable for the right one.
+test('a visitor sent to /login from a guarded page, after a wrong password, returns there', async ({
+  page,
+}) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Wrong password. Intruder!!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   await expect(page).toHaveURL(/\/login$/);
-});
-
-test('a visitor sent to /login from a guarded page returns there after logging in', async ({
-  page,
-}) => {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
   await page.getByLabel('Password', { exact: true }).fill('student123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
