@@ -10,7 +10,7 @@ import { DownloadIcon, EraserIcon, RedoIcon, UndoIcon } from '@/components/icons
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
-  backingStoreSize,
+  shownBackingStoreSize,
   toCanvasPoint,
   type Point,
   type Rect,
@@ -37,6 +37,8 @@ import { pendingShareOf, type PendingShare } from './pending-share';
 
 type Stroke = {
   pointerId: number;
+  color: string;
+  size: number;
   rect: Rect;
   last: Point;
   lastMid: Point;
@@ -74,6 +76,10 @@ export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoo
   );
   const [undone, setUndone] = useState<Step[]>([]);
   const restoredRef = useRef(restored);
+  // The steps as last rendered, for repainting a backing store grown by a resize.
+  const doneRef = useRef(done);
+  // The scale the backing store was last set up with: null until it is.
+  const storeRatioRef = useRef<number | null>(null);
   // The board is prerendered (docs/decisions.md D49): until the app has taken the page over, it
   // takes no input and says so, rather than losing what is drawn. A board the app draws is ready.
   const ready = useHydratedValue(true, false);
@@ -81,19 +87,40 @@ export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoo
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
   useEffect(() => {
+    doneRef.current = done;
+  }, [done]);
+
+  // The backing store has as many pixels as the screen shows of the canvas (never under
+  // 700×500): one of 700×500×DPR, allocated and committed on a phone where the board is shown
+  // half as wide, made the start's longest tasks (docs/decisions.md D87). A board shown wider
+  // later (a phone turned, a window widened) gets a larger store, with the picture painted again.
+  useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const { width, height, ratio } = backingStoreSize(window.devicePixelRatio);
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
-    paintBackground(canvas, ctx);
-    // Draw in logical 700×500 units; the scale maps them onto the larger backing store.
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    for (const stroke of restored?.strokes ?? []) paintStroke(ctx, stroke);
-    // `restored` never changes: this runs once, when the canvas is set up.
-  }, [restored]);
+    const fit = () => {
+      const shown = canvas.getBoundingClientRect().width;
+      const { width, height, ratio } = shownBackingStoreSize(window.devicePixelRatio, shown);
+      if (storeRatioRef.current !== null && ratio <= storeRatioRef.current) return;
+      storeRatioRef.current = ratio;
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      paintBackground(canvas, ctx);
+      // Draw in logical 700×500 units; the scale maps them onto the larger backing store.
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      // The picture so far (at first, the drawing brought back from logging in), and a stroke
+      // being drawn.
+      for (const stroke of visibleStrokes(doneRef.current)) paintStroke(ctx, stroke);
+      const drawing = strokeRef.current;
+      if (drawing) paintStroke(ctx, drawing);
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
 
   // Once restored, the drawing lives in this screen: a reload must not bring the old one back.
   useEffect(() => {
@@ -119,6 +146,8 @@ export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoo
     paintDot(ctx, colour, brushSize, point);
     strokeRef.current = {
       pointerId: event.pointerId,
+      color: colour,
+      size: brushSize,
       rect,
       last: point,
       lastMid: point,

@@ -49,6 +49,25 @@ export function backingStoreSize(
   return { width: Math.round(size.width * ratio), height: Math.round(size.height * ratio), ratio };
 }
 
+/**
+ * The backing store of a canvas shown `shownWidth` CSS pixels wide: one store pixel per device
+ * pixel it covers, never fewer than the logical size (the exported PNG's) nor more than
+ * backingStoreSize's. On a phone the 700-wide board is shown about half as wide, and a store of
+ * 700×DPR would be up to four times the pixels the screen shows, allocated and committed on the
+ * main thread in tasks over 50 ms each (docs/decisions.md D87).
+ */
+export function shownBackingStoreSize(
+  devicePixelRatio: number,
+  shownWidth: number,
+  size: Size = LOGICAL,
+): Size & { ratio: number } {
+  const full = backingStoreSize(devicePixelRatio, size).ratio;
+  const shown =
+    Number.isFinite(shownWidth) && shownWidth > 0 ? (shownWidth * full) / size.width : 0;
+  const ratio = Math.min(full, Math.max(1, shown));
+  return { width: Math.round(size.width * ratio), height: Math.round(size.height * ratio), ratio };
+}
+
 export function midpoint(a: Point, b: Point): Point {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }

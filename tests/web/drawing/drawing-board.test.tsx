@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BOARD_COLOURS as COLOURS } from '@contract/board-rules';
 import { drawOn, installFakeCanvas, type FakeContext } from '@/testing/fake-canvas';
 import { buildUser } from '@/testing/data';
@@ -74,10 +74,62 @@ describe('drawing board', () => {
 
   it('uses a larger backing store on high-DPI screens and scales the drawing', async () => {
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
+    // Shown at its full 700 CSS pixels from the start.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 700, height: 500 }),
+    );
     const { canvas, ctx } = await renderBoard();
     expect(canvas.width).toBe(1400);
     expect(canvas.height).toBe(1000);
     expect(ctx.named('setTransform').at(-1)?.args).toEqual([2, 0, 0, 2, 0, 0]);
+  });
+
+  it('gives the backing store the device pixels the canvas is shown on, and more once shown wider', async () => {
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 2 });
+    let observed: ResizeObserverCallback | undefined;
+    // jsdom has no ResizeObserver; the upload helpers' own stubs stay (no unstubAllGlobals).
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'ResizeObserver');
+    Object.defineProperty(globalThis, 'ResizeObserver', {
+      configurable: true,
+      value: class {
+        constructor(callback: ResizeObserverCallback) {
+          observed = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    });
+    onTestFinished(() => {
+      if (original) Object.defineProperty(globalThis, 'ResizeObserver', original);
+      else Reflect.deleteProperty(globalThis, 'ResizeObserver');
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 350, height: 250 }),
+    );
+    const { canvas, ctx } = await renderBoard();
+    const shown = vi.mocked(canvas.getBoundingClientRect);
+    // 350 CSS pixels at 2 are 700 device pixels: the logical size is enough.
+    expect(canvas.width).toBe(700);
+    expect(canvas.height).toBe(500);
+    draw(canvas, [
+      [20, 30],
+      [40, 50],
+    ]);
+    const curves = ctx.named('quadraticCurveTo').length;
+
+    // Turned to landscape: shown at 700, the store grows and the stroke is painted again on it.
+    shown.mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 700, height: 500 }));
+    act(() => observed?.([], {} as ResizeObserver));
+    expect(canvas.width).toBe(1400);
+    expect(canvas.height).toBe(1000);
+    expect(ctx.named('fillRect').at(-1)?.args).toEqual([0, 0, 1400, 1000]);
+    expect(ctx.named('setTransform').at(-1)?.args).toEqual([2, 0, 0, 2, 0, 0]);
+    expect(ctx.named('quadraticCurveTo').length).toBeGreaterThan(curves);
+
+    // Shown narrower again, it keeps the larger store rather than lose detail.
+    shown.mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 350, height: 250 }));
+    act(() => observed?.([], {} as ResizeObserver));
+    expect(canvas.width).toBe(1400);
   });
 
   it('draws between pointer down and up, mapping the pointer into 700×500 space', async () => {

@@ -3,6 +3,7 @@ import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,
   backingStoreSize,
+  shownBackingStoreSize,
   clampBrushSize,
   midpoint,
   toCanvasPoint,
@@ -41,6 +42,20 @@ describe('canvas geometry', () => {
     expect(backingStoreSize(1.5)).toEqual({ width: 1050, height: 750, ratio: 1.5 });
     expect(backingStoreSize(0)).toEqual({ width: 700, height: 500, ratio: 1 });
     expect(backingStoreSize(Number.NaN)).toEqual({ width: 700, height: 500, ratio: 1 });
+  });
+
+  it('sizes a shown board by the device pixels it covers, from the logical size to the full one', () => {
+    // A phone: 364 CSS pixels at 1.75 cover 637 device pixels, fewer than the logical 700.
+    expect(shownBackingStoreSize(1.75, 364)).toEqual({ width: 700, height: 500, ratio: 1 });
+    // 364 at 2.625 (955.5 device pixels).
+    expect(shownBackingStoreSize(2.625, 364)).toEqual({ width: 956, height: 683, ratio: 1.365 });
+    // Shown at full width: the whole device pixel ratio, as backingStoreSize.
+    expect(shownBackingStoreSize(2, 700)).toEqual({ width: 1400, height: 1000, ratio: 2 });
+    expect(shownBackingStoreSize(1, 700)).toEqual({ width: 700, height: 500, ratio: 1 });
+    // Not laid out yet, or an odd ratio: never under the logical size, never over the full one.
+    expect(shownBackingStoreSize(2, 0)).toEqual({ width: 700, height: 500, ratio: 1 });
+    expect(shownBackingStoreSize(2, 2000)).toEqual({ width: 1400, height: 1000, ratio: 2 });
+    expect(shownBackingStoreSize(0.5, 700)).toEqual(backingStoreSize(0.5));
   });
 
   it('finds midpoints and keeps brush sizes within 1–10', () => {
