@@ -412,5 +412,7 @@ describe('a PGlite data directory', () => {
     expect((await readdir(dir)).includes('learntogether.lock')).toBe(false);
     const again = await createPgliteDb(dir);
     await again.close();
-  });
+    // A new data directory on disk (PGlite's initdb, 5 s on a quiet machine) and a reopen: over
+    // the 30 s default beside the other suites in CI.
+  }, 90_000);
 });
