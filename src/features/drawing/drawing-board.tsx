@@ -35,14 +35,15 @@ import { useHydratedValue } from '@/lib/use-hydrated';
 import { ShareDrawing, type CourseRoomOption } from './components/share-drawing';
 import { pendingShareOf, type PendingShare } from './pending-share';
 
-type Stroke = {
+/**
+ * The stroke being drawn: its colour and size as it began (what its segments, its record and a
+ * repaint of the grown backing store all use), every point so far, and where the pen is.
+ */
+type Stroke = PaintedStroke & {
   pointerId: number;
-  color: string;
-  size: number;
   rect: Rect;
   last: Point;
   lastMid: Point;
-  /** Every point so far, for the history. */
   points: [number, number][];
 };
 
@@ -161,7 +162,7 @@ export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoo
     const ctx = context();
     if (!ctx) return;
     const points = movePoints(event, stroke.rect);
-    Object.assign(stroke, paintSegment(ctx, colour, brushSize, stroke, points));
+    Object.assign(stroke, paintSegment(ctx, stroke.color, stroke.size, stroke, points));
     stroke.points.push(...points.map((point): [number, number] => [point.x, point.y]));
   };
 
@@ -170,8 +171,11 @@ export function DrawingBoard({ courseRooms }: { courseRooms?: readonly CourseRoo
     if (!stroke || stroke.pointerId !== event.pointerId) return;
     strokeRef.current = null;
     const ctx = context();
-    if (ctx) paintEnd(ctx, colour, brushSize, stroke);
-    record({ kind: 'stroke', stroke: { color: colour, size: brushSize, points: stroke.points } });
+    if (ctx) paintEnd(ctx, stroke.color, stroke.size, stroke);
+    record({
+      kind: 'stroke',
+      stroke: { color: stroke.color, size: stroke.size, points: stroke.points },
+    });
     releasePointer(event);
   };
 

@@ -46,6 +46,10 @@ export function backingStoreSize(
   size: Size = LOGICAL,
 ): Size & { ratio: number } {
   const ratio = Number.isFinite(devicePixelRatio) && devicePixelRatio > 0 ? devicePixelRatio : 1;
+  return scaledStore(size, ratio);
+}
+
+function scaledStore(size: Size, ratio: number): Size & { ratio: number } {
   return { width: Math.round(size.width * ratio), height: Math.round(size.height * ratio), ratio };
 }
 
@@ -64,8 +68,7 @@ export function shownBackingStoreSize(
   const full = backingStoreSize(devicePixelRatio, size).ratio;
   const shown =
     Number.isFinite(shownWidth) && shownWidth > 0 ? (shownWidth * full) / size.width : 0;
-  const ratio = Math.min(full, Math.max(1, shown));
-  return { width: Math.round(size.width * ratio), height: Math.round(size.height * ratio), ratio };
+  return scaledStore(size, Math.min(full, Math.max(1, shown)));
 }
 
 export function midpoint(a: Point, b: Point): Point {
