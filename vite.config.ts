@@ -5,6 +5,7 @@ import tailwindcss from 'tailwindcss';
 import { fileURLToPath } from 'node:url';
 import {
   inlineEntryCss,
+  lowPriorityEntry,
   precompressBuild,
   preloadAppChunk,
 } from './scripts/lib/first-paint-plugins';
@@ -41,6 +42,7 @@ export default defineConfig({
     react(),
     identityCheck(),
     inlineEntryCss(),
+    lowPriorityEntry(),
     preloadAppChunk(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
     prerenderPublicScreens('src/prerender.tsx'),
     precompressBuild(),

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, FIRST_BOOK_PAGE, resolveRoute, test } from './support/fixtures';
 
 /** The texts of every script the page has loaded so far. */
 async function loadedScripts(page: Page): Promise<string[]> {
@@ -37,6 +37,19 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   // A saved session is picked up again after a reload.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
+});
+
+test('a document asks for its scripts at low priority: the first paint waits for none', async ({
+  page,
+}) => {
+  // The shell, a build-time prerendered screen and a snapshot made by the server
+  // (docs/decisions.md D85).
+  for (const route of ['/', '/about', await resolveRoute(page, FIRST_BOOK_PAGE)]) {
+    const html = await (await page.request.get(route, { headers: { accept: 'text/html' } })).text();
+    const scripts = html.match(/<script\b[^>]*\bsrc=[^>]*>/g) ?? [];
+    expect(scripts, route).not.toEqual([]);
+    for (const script of scripts) expect(script, route).toContain('fetchpriority="low"');
+  }
 });
 
 test('a screen asks for its data once: the home page one GET /api/books?limit=4, for a visitor and a signed-in user, and the catalogue its page', async ({
