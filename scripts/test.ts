@@ -42,8 +42,9 @@ const scaleTests: Step = {
   command: 'node_modules/.bin/vitest',
   args: ['run', '--project', 'scale'],
 };
-// `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API. Beside the e2e
-// suite, which mostly waits (docs/decisions.md D81): its own port, its own results folder.
+// `npm run dev:mock` in Chromium: the Vite dev server alone, msw as the API. After the scale
+// tests, which mostly wait, rather than beside the e2e suite, which keeps both cores busy
+// (docs/decisions.md D88): its own port, its own results folder.
 const devMockTests: Step = {
   name: 'e2e tests (dev:mock)',
   command: 'node_modules/.bin/playwright',
@@ -139,7 +140,8 @@ const e2eTests: Step = {
 
 /**
  * The server suite and what only waits on processes at once: with PostgreSQL, the suite on it and
- * PGlite's own files (on ports of their own) after the e2e build, beside the scale tests.
+ * PGlite's own files (on ports of their own) after the e2e build, beside the scale tests and then
+ * the dev:mock browser tests.
  */
 const serverAndScale: Stage[] = postgresUrl
   ? [
@@ -157,15 +159,15 @@ const serverAndScale: Stage[] = postgresUrl
               suitesOnBothDatabases(),
             ),
           ],
-          scaleTests,
+          [scaleTests, devMockTests],
         ],
       },
     ]
-  : [serverOnPglite, { together: [scaleTests, e2eBuild] }];
+  : [serverOnPglite, { together: [[scaleTests, devMockTests], e2eBuild] }];
 
 const stages: Stage[] = quick
   ? [...checksAndWebSuite, serverQuick]
-  : [...checksAndWebSuite, ...serverAndScale, { together: [e2eTests, devMockTests] }];
+  : [...checksAndWebSuite, ...serverAndScale, e2eTests];
 
 /**
  * CPU seconds (user + system) of the children this process has reaped so far, from Linux's
