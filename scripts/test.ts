@@ -140,29 +140,23 @@ const e2eTests: Step = {
 
 /**
  * The server suite and what only waits on processes at once: with PostgreSQL, the suite on it and
- * PGlite's own files and the whole-process ones (on ports of their own) after the e2e build,
- * beside the scale tests and then the dev:mock browser tests.
+ * PGlite's own files (on ports of their own) after the e2e build, beside the scale tests and then
+ * the dev:mock browser tests.
  */
 const serverAndScale: Stage[] = postgresUrl
   ? [
       {
         together: [
-          serverSuite(
-            'server tests (PostgreSQL)',
-            { TEST_DATABASE_URL: postgresUrl },
-            wholeProcessSuites().flatMap((file) => ['--exclude', file]),
-          ),
+          serverSuite('server tests (PostgreSQL)', { TEST_DATABASE_URL: postgresUrl }),
           [
             e2eBuild,
-            // The whole-process files start their servers on PGlite whatever the run is given:
-            // here rather than in the PostgreSQL suite, the longest lane (docs/decisions.md D88).
             serverSuite(
-              'server tests (PGlite: both-database and whole-process files)',
+              'server tests (PGlite, both-database files)',
               {
                 TEST_DATABASE_URL: '',
                 TEST_PORT_OFFSET: String(testPort(SECOND_SUITE_PORT_SHIFT)),
               },
-              [...suitesOnBothDatabases(), ...wholeProcessSuites()],
+              suitesOnBothDatabases(),
             ),
           ],
           [scaleTests, devMockTests],
