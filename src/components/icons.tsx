@@ -284,6 +284,15 @@ export function PlayIcon(props: IconProps) {
   );
 }
 
+/** Pause: two bars. */
+export function PauseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5v14M16 5v14" />
+    </Icon>
+  );
+}
+
 /** A quiz. */
 export function QuizIcon(props: IconProps) {
   return (

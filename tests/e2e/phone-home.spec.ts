@@ -18,3 +18,18 @@ test('the home page on a phone: menu collapses, no sideways scrolling, drawing p
   await page.getByRole('link', { name: 'Books' }).first().click();
   await expect(page).toHaveURL(/\/book$/);
 });
+
+test('a reader who asked for less motion sees the offers still, with nothing to pause', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(
+    page.getByText('Up to 10% off on all courses · Up to 20% off on all books'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause the offers' })).toBeHidden();
+  // The app has started (its navbar's menu answers) and typed nothing.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+  await expect(page.locator('.Typewriter__wrapper')).toHaveCount(0);
+});

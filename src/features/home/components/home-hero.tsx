@@ -1,22 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type TypewriterComponent from 'typewriter-effect';
-import { ArrowRightIcon } from '@/components/icons';
+import type { TypewriterClass } from 'typewriter-effect';
+import { ArrowRightIcon, PauseIcon, PlayIcon } from '@/components/icons';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 
 /** The rotating offers (docs/product.md §2, §9: marketing text, 70 ms type speed). */
 export const HERO_OFFERS = ['Up to 10% off on all courses', 'Up to 20% off on all books'];
 
+/** Whether the reader asked for less motion: the offers are then shown still (src/index.css). */
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
 /**
- * The offers typed and erased in turn. Its package (30 KB, evaluated when it loads) is fetched
- * once the page is the app's, not in the first screen's start-up work (docs/decisions.md D52).
- * The box is empty until then, as it is when the animation starts. If the package cannot load,
- * the offers are still read out (the hero's sr-only text): the animation is for the eyes only.
+ * The offers typed and erased in turn, while `playing`. Its package (30 KB, evaluated when it
+ * loads) is fetched once the page is the app's, not in the first screen's start-up work
+ * (docs/decisions.md D52), and not at all for a reader who asked for less motion. The box is
+ * empty until then, as it is when the animation starts. If the package cannot load, the offers
+ * are still read out (the hero's sr-only text): the animation is for the eyes only.
  */
-function HeroTypewriter() {
+function HeroTypewriter({ playing }: { playing: boolean }) {
   const [Typewriter, setTypewriter] = useState<typeof TypewriterComponent | null>(null);
+  const typewriter = useRef<TypewriterClass | null>(null);
+  // What onInit reads when the package arrives after a tap on the button.
+  const playingNow = useRef(playing);
   useEffect(() => {
+    if (prefersReducedMotion()) return;
     let cancelled = false;
     import('typewriter-effect').then(
       (module) => !cancelled && setTypewriter(() => module.default),
@@ -26,11 +37,52 @@ function HeroTypewriter() {
       cancelled = true;
     };
   }, []);
+  // stop() ends the library's frame loop (pause() would keep it running, a frame at a time);
+  // start() goes on from the letter where it stopped.
+  useEffect(() => {
+    playingNow.current = playing;
+    if (playing) typewriter.current?.start();
+    else typewriter.current?.stop();
+  }, [playing]);
   return Typewriter ? (
     <Typewriter
       options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70, cursor: '' }}
+      onInit={(instance) => {
+        typewriter.current = instance;
+        if (!playingNow.current) instance.stop();
+      }}
     />
   ) : null;
+}
+
+/**
+ * The offers' pause button (WCAG 2.2.2: what moves on its own for more than five seconds can be
+ * stopped) and the typed offers beside it. The button stands first, so the growing text never
+ * moves it; on a phone an offer may take two lines beside it, so the box holds two from the
+ * start (a box that grew would move everything under it).
+ */
+function HeroOffers() {
+  const [playing, setPlaying] = useState(true);
+  return (
+    <div className="hero-offers mt-6 flex items-center gap-3">
+      <button
+        type="button"
+        className="btn btn-circle btn-ghost btn-sm shrink-0 text-white ring-1 ring-white/30 hover:bg-white/10"
+        aria-label={playing ? 'Pause the offers' : 'Play the offers'}
+        onClick={() => setPlaying((now) => !now)}
+      >
+        {playing ? <PauseIcon className="h-4 w-4" /> : <PlayIcon className="h-4 w-4" />}
+      </button>
+      {/* The caret is the typed text's right border (src/index.css, .hero-typewriter): a
+          caret character after the text would move with every letter, a layout shift each. */}
+      <div
+        aria-hidden="true"
+        className="hero-typewriter min-h-[3.5rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
+      >
+        <HeroTypewriter playing={playing} />
+      </div>
+    </div>
+  );
 }
 
 export function HomeHero() {
@@ -54,14 +106,15 @@ export function HomeHero() {
         </h1>
         {/* Screen readers get the offers once; the animation is for the eyes only. */}
         <p className="sr-only">{HERO_OFFERS.join('. ')}.</p>
-        {/* The caret is the typed text's right border (src/index.css, .hero-typewriter): a
-            caret character after the text would move with every letter, a layout shift each. */}
-        <div
+        <HeroOffers />
+        {/* Shown instead of the typing to a reader who asked for less motion (src/index.css):
+            chosen by CSS, so the prerendered page is the same for everyone. */}
+        <p
           aria-hidden="true"
-          className="hero-typewriter mt-6 min-h-[2rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
+          className="hero-offers-still mt-6 text-xl font-bold text-amber-300 sm:text-3xl"
         >
-          <HeroTypewriter />
-        </div>
+          {HERO_OFFERS.join(' · ')}
+        </p>
         <p className="mt-4 max-w-xl text-base leading-relaxed text-white/80 sm:text-lg">
           Hand-picked books, practical online courses and topic chat rooms where you can learn with
           your friends.
