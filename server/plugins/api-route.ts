@@ -42,7 +42,7 @@ export type ApiRouteHandler<K extends DescribedRouteKey> = RouteHandlerMethod<
 /** What a route adds to its entry of the table: everything but its schemas. */
 export type ApiRouteOptions = Pick<
   RouteShorthandOptions,
-  'bodyLimit' | 'preValidation' | 'preHandler'
+  'bodyLimit' | 'preValidation' | 'preHandler' | 'compress'
 > & {
   /** Its rate limit (`rateLimit`, a rule of server/rate-limit.ts). */
   config?: FastifyContextConfig;

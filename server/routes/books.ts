@@ -14,7 +14,7 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Its 200 (contract/api-routes.ts) is the JSON of a Book[] (no `page`) or a page, sent as the
   // bytes the catalogue serialised.
-  apiRoute(app, 'GET /api/books', {}, async (request, reply) => {
+  apiRoute(app, 'GET /api/books', { compress: false }, async (request, reply) => {
     // The catalogue's bytes are built (and checked against the table's schemas) once per version;
     // sending them as they are skips the per-response serializer and gzip.
     const answer = await catalogue.answer(request.query);
@@ -95,7 +95,18 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Whether Accept-Encoding allows gzip (listed, or `*`, without q=0). */
+// A browser sends the same Accept-Encoding with every request: its answer is kept.
+let lastAcceptEncoding: string | undefined;
+let lastAcceptsGzip = false;
+
 function acceptsGzip(header: string | undefined): boolean {
+  if (header === lastAcceptEncoding) return lastAcceptsGzip;
+  lastAcceptEncoding = header;
+  lastAcceptsGzip = parseAcceptsGzip(header);
+  return lastAcceptsGzip;
+}
+
+function parseAcceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.toLowerCase().split(',')) {

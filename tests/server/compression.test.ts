@@ -23,6 +23,20 @@ describe('response compression', () => {
     expect(books).toHaveLength(27);
   });
 
+  it('answers each Accept-Encoding by its own words, whatever the request before asked', async () => {
+    const encodings = ['gzip, deflate, br', 'gzip;q=0, deflate', 'gzip', '', 'br, *'];
+    const sent = [];
+    for (const accept of encodings) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/books?page=1',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      sent.push(res.headers['content-encoding']);
+    }
+    expect(sent).toEqual(['gzip', undefined, 'gzip', undefined, 'gzip']);
+  });
+
   it('sends plain JSON to a client that does not', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/books' });
     expect(res.headers['content-encoding']).toBeUndefined();
