@@ -2,7 +2,7 @@
 // (docs/decisions.md D49), and how such a document is put together: one rule for
 // scripts/lib/prerender-plugin.ts (build time) and server/services/page-snapshots.ts (the
 // catalogue's snapshots, docs/decisions.md D63).
-import { SAVED_COURSE_CART_PROBE } from './saved-course-cart';
+import { PRERENDERED_HEAD_SCRIPT } from './early-taps';
 
 /** The folder, under the SPA's build, of the prerendered documents. */
 export const PRERENDERED_DIR = 'prerendered';
@@ -108,7 +108,7 @@ export function prerenderedDocument(
   // markup (a slow connection brings it in pieces) grows as the rest arrives, and what stands
   // beside or under the growing part moves.
   const renderBlock = '<link rel="expect" href="#markup-end" blocking="render">';
-  const probe = `<script>${SAVED_COURSE_CART_PROBE}</script>`;
+  const probe = `<script>${PRERENDERED_HEAD_SCRIPT}</script>`;
   return withHead.replace(
     '</head>',
     () => `    ${renderBlock}\n    ${probe}\n    ${preloadTemplate}${hints}\n  </head>`,

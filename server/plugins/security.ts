@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { VIDEO_FRAME_HOSTS } from '../../contract/course-rules';
-import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
+import { PRERENDERED_HEAD_SCRIPT } from '../../contract/early-taps';
 import type { Config } from '../config';
 import { API_REFERENCE_URL } from './openapi';
 
@@ -10,7 +10,7 @@ function inlineScriptSource(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-const SAVED_COURSE_CART_PROBE_SOURCE = inlineScriptSource(SAVED_COURSE_CART_PROBE);
+const PRERENDERED_HEAD_SCRIPT_SOURCE = inlineScriptSource(PRERENDERED_HEAD_SCRIPT);
 
 /**
  * The Content-Security-Policy for the SPA, limited to the services it talks to: Firebase Auth,
@@ -55,7 +55,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
     // inline script is the prerendered documents' saved-cart probe (contract/saved-course-cart.ts).
     'script-src': [
       "'self'",
-      SAVED_COURSE_CART_PROBE_SOURCE,
+      PRERENDERED_HEAD_SCRIPT_SOURCE,
       'https://js.stripe.com',
       'https://apis.google.com',
       ...stripeEmulator,

@@ -3,13 +3,29 @@
 // would do nothing and be lost. boot.ts holds such taps, and the app replays them right after it
 // has begun hydrating: React hydrates the tapped part at once for a click and runs its handler.
 // A button in a form is left alone: the form waits for the app on its own (D49).
+import { EARLY_TAPS_GLOBAL, type InlineEarlyTaps } from '@contract/early-taps';
 
 /** The held taps, each as its button's index among the page's buttons (the same markup). */
 const held: number[] = [];
 let holding: ((event: MouseEvent) => void) | undefined;
 
-/** Holds taps on `root`'s buttons (outside forms) until replayEarlyTaps. */
+declare global {
+  interface Window {
+    [EARLY_TAPS_GLOBAL]?: InlineEarlyTaps;
+  }
+}
+
+/**
+ * Holds taps on `root`'s buttons (outside forms) until replayEarlyTaps, taking over those the
+ * document's head script held before this ran (contract/early-taps.ts).
+ */
 export function holdEarlyTaps(root: HTMLElement): void {
+  const inline = window[EARLY_TAPS_GLOBAL];
+  if (inline) {
+    inline.stop();
+    for (const index of inline.held) if (!held.includes(index)) held.push(index);
+    delete window[EARLY_TAPS_GLOBAL];
+  }
   holding = (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button || button.form || !root.contains(button)) return;

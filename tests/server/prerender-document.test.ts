@@ -4,7 +4,7 @@ import {
   prerenderedDocument,
   prerenderedFileOf,
 } from '../../contract/prerendered';
-import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
+import { PRERENDERED_HEAD_SCRIPT } from '../../contract/early-taps';
 
 // The build's prerendered documents (docs/decisions.md D49): index.html with a screen's markup.
 const SHELL = `<!doctype html><html><head><title>LearnTogether</title>
@@ -56,10 +56,10 @@ describe('prerendered documents', () => {
     expect(html).toMatch(/<link rel="preload" as="image" href="\/hero.svg"\/>\s*<\/head>/);
   });
 
-  it("runs one inline script, in the head: the saved-cart probe, before the screen's markup", () => {
+  it("runs one inline script, in the head: the saved-cart probe and the early taps' holder", () => {
     const html = prerenderedDocument(SHELL, '<div class="app"><h1>Hi</h1></div>');
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
-    expect(inline.map((match) => match[1])).toEqual([SAVED_COURSE_CART_PROBE]);
+    expect(inline.map((match) => match[1])).toEqual([PRERENDERED_HEAD_SCRIPT]);
     expect(inline[0]!.index).toBeLessThan(html.indexOf('</head>'));
   });
 

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/errors';
-import { SAVED_COURSE_CART_PROBE } from '../../contract/saved-course-cart';
+import { PRERENDERED_HEAD_SCRIPT } from '../../contract/early-taps';
 import { securityHeaders } from '../../server/plugins/security';
 import { bearer } from './helpers/accounts';
 import { buildTestApp, type TestApp } from './helpers/build-test-app';
 
 /** Sends raw bytes to a listening server; resolves with everything it answered once it closes. */
 /** The one inline script of the prerendered documents, allowed by its SHA-256 (CSP Level 2). */
-const PROBE_HASH = `'sha256-${createHash('sha256').update(SAVED_COURSE_CART_PROBE).digest('base64')}'`;
+const PROBE_HASH = `'sha256-${createHash('sha256').update(PRERENDERED_HEAD_SCRIPT).digest('base64')}'`;
 
 function rawExchange(port: number, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
