@@ -52,7 +52,8 @@ export function contentSecurityDirectives(config: Config): Record<string, string
     ],
     'media-src': ["'self'"],
     // Firebase's popup sign-in loads Google's gapi loader to talk to its helper iframe. The one
-    // inline script is the prerendered documents' saved-cart probe (contract/saved-course-cart.ts).
+    // inline script is the prerendered documents' head script: the saved-cart probe and the early
+    // taps' holder (contract/early-taps.ts).
     'script-src': [
       "'self'",
       PRERENDERED_HEAD_SCRIPT_SOURCE,
