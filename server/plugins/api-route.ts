@@ -88,6 +88,9 @@ export function apiRoute<K extends DescribedRouteKey>(
     response: withErrors === false ? entry.response : { ...entry.response, ...errorResponses },
   };
   app.route({
+    // A route without a body has nothing to decompress: no @fastify/compress preParsing hook on
+    // each of its requests (docs/decisions.md D93).
+    ...(entry.body === undefined && { decompress: false }),
     ...hooks,
     method,
     url: path.slice('/api'.length),

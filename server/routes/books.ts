@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOOK_MESSAGES } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
@@ -6,6 +8,7 @@ import { findBook } from '../db/repositories/books';
 import { apiRoute } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 import { createBookAsAdmin, removeBookAsAdmin, updateBookAsAdmin } from '../services/book-admin';
+import type { CatalogueAnswer } from '../services/catalogue';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -14,26 +17,19 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Its 200 (contract/api-routes.ts) is the JSON of a Book[] (no `page`) or a page, sent as the
   // bytes the catalogue serialised.
-  apiRoute(app, 'GET /api/books', { compress: false }, async (request, reply) => {
+  // Not async: an answer in memory (nearly every request) is sent on this tick, without a
+  // promise (docs/decisions.md D93).
+  apiRoute(app, 'GET /api/books', { compress: false }, (request, reply) => {
     // The catalogue's bytes are built (and checked against the table's schemas) once per version;
     // sending them as they are skips the per-response serializer and gzip.
-    const answer = await catalogue.answer(request.query);
-    void reply
-      .header('etag', answer.etag)
-      // Cached, but asked again each time: a new book shows at once, unchanged pages are a 304.
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      // Matches before paging, so a client of the plain list can still draw page links.
-      .header('x-total-count', String(answer.total));
-    if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-      return reply.code(304).send();
+    const ready = catalogue.ready(request.query);
+    if (ready) {
+      sendAnswer(request.headers, reply, ready);
+      return;
     }
-    void reply.header('content-type', JSON_TYPE);
-    if (answer.gzip && acceptsGzip(request.headers['accept-encoding'])) {
-      // @fastify/compress leaves an answer that already has a content-encoding alone.
-      return reply.header('content-encoding', 'gzip').send(answer.gzip);
-    }
-    return reply.send(answer.json);
+    return catalogue.answer(request.query).then((answer) => {
+      sendAnswer(request.headers, reply, answer);
+    });
   });
 
   apiRoute(app, 'GET /api/books/:id', {}, async (request) => {
@@ -85,6 +81,32 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Sends a catalogue answer: a 304 when the client has it, gzip when it takes gzip. */
+function sendAnswer(
+  headers: IncomingHttpHeaders,
+  reply: FastifyReply,
+  answer: CatalogueAnswer,
+): void {
+  void reply
+    .header('etag', answer.etag)
+    // Cached, but asked again each time: a new book shows at once, unchanged pages are a 304.
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    // Matches before paging, so a client of the plain list can still draw page links.
+    .header('x-total-count', String(answer.total));
+  if (matchesEtag(headers['if-none-match'], answer.etag)) {
+    void reply.code(304).send();
+    return;
+  }
+  void reply.header('content-type', JSON_TYPE);
+  if (answer.gzip && acceptsGzip(headers['accept-encoding'])) {
+    // @fastify/compress leaves an answer that already has a content-encoding alone.
+    void reply.header('content-encoding', 'gzip').send(answer.gzip);
+    return;
+  }
+  void reply.send(answer.json);
+}
 
 /** If-None-Match against our weak ETag (weak comparison, as RFC 9110 asks for GET). */
 function matchesEtag(header: string | undefined, etag: string): boolean {

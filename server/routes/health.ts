@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthySchema, type HealthChecks } from '../../contract/health';
 import { apiRoute } from '../plugins/api-route';
@@ -25,14 +26,17 @@ function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
 
 /**
  * `check`, run at most once per `maxAgeMs`: a result is reused while younger (counted from the
- * check's start, so never older than that), and the callers that find none share the one
- * check under way.
+ * check's start, so never older than that), and handed over at once, without a promise; the
+ * callers that find none share the one check under way.
  */
-function sharedCheck<T>(check: () => Promise<T>, maxAgeMs: number): () => Promise<T> {
+function sharedCheck<T extends object>(
+  check: () => Promise<T>,
+  maxAgeMs: number,
+): () => T | Promise<T> {
   let last: { value: T; startedAt: number } | undefined;
   let running: Promise<T> | undefined;
   return () => {
-    if (last && performance.now() - last.startedAt < maxAgeMs) return Promise.resolve(last.value);
+    if (last && performance.now() - last.startedAt < maxAgeMs) return last.value;
     running ??= (async () => {
       const startedAt = performance.now();
       try {
@@ -81,19 +85,35 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // than on every poll (D66): a check's result is one object while it is reused.
   let healthy: { checks: HealthChecks; json: Buffer } | undefined;
 
-  // Its answers are the table's only: 200, or 503 in the error shape with the checks.
-  apiRoute(app, 'GET /api/health', { errorResponses: false }, async (_request, reply) => {
-    const checks = await checkDependencies();
+  function answer(reply: FastifyReply, checks: HealthChecks): void {
     const down = downNames(checks);
     if (down.length === 0) {
       if (healthy?.checks !== checks) {
         const body = healthySchema.parse({ ok: true, checks });
         healthy = { checks, json: Buffer.from(JSON.stringify(body)) };
       }
-      return reply.type(JSON_TYPE).send(healthy.json);
+      void reply.type(JSON_TYPE).send(healthy.json);
+      return;
     }
-
     const message = `${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} not reachable`;
-    return reply.code(503).send({ ...apiError('service_unavailable', message), checks });
-  });
+    void reply.code(503).send({ ...apiError('service_unavailable', message), checks });
+  }
+
+  // Its answers are the table's only: 200, or 503 in the error shape with the checks. Not
+  // async, and never compressed (tens of bytes): a poll answered from a fresh check is sent on
+  // this tick (docs/decisions.md D93).
+  apiRoute(
+    app,
+    'GET /api/health',
+    { errorResponses: false, compress: false },
+    (_request, reply) => {
+      const checks = checkDependencies();
+      if (checks instanceof Promise) {
+        return checks.then((checked) => {
+          answer(reply, checked);
+        });
+      }
+      answer(reply, checks);
+    },
+  );
 };

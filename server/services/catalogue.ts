@@ -37,6 +37,11 @@ export type CatalogueOptions = {
 };
 
 export interface Catalogue {
+  /**
+   * The answer to a validated GET /books query when memory holds it for the version known to be
+   * current, without waiting: the hot path (docs/decisions.md D93). Undefined: ask `answer`.
+   */
+  ready(query: BookListQuery): CatalogueAnswer | undefined;
   /** The answer to a validated GET /books query, from memory while the catalogue is unchanged. */
   answer(query: BookListQuery): Promise<CatalogueAnswer>;
   /** Forgets every answer and the known version: call once this process has changed books. */
@@ -107,16 +112,29 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
     };
   }
 
+  /** Most recently used last, so the oldest is the first to go. */
+  function touch(key: string, answer: CatalogueAnswer): void {
+    answers.delete(key);
+    answers.set(key, answer);
+  }
+
   return {
+    ready(query) {
+      if (!known || performance.now() - known.checkedAt >= recheckMs) return undefined;
+      const key = keyOf(query);
+      const cached = answers.get(key);
+      if (cached?.version !== known.version) return undefined;
+      touch(key, cached);
+      return cached;
+    },
+
     async answer(query) {
       const startedIn = generation;
       const version = await currentVersion();
       const key = keyOf(query);
       const cached = answers.get(key);
       if (cached?.version === version) {
-        // Most recently used last, so the oldest is the first to go.
-        answers.delete(key);
-        answers.set(key, cached);
+        touch(key, cached);
         return cached;
       }
 

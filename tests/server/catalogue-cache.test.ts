@@ -93,6 +93,29 @@ describe('the catalogue cache', () => {
     expect(db.statements).toHaveLength(read + 2);
   });
 
+  it('hands over an answer at once only while it is in memory and its version is trusted', async () => {
+    const catalogue = createCatalogue(testDb.db, { recheckMs: 60_000, maxAnswers: 2 });
+    expect(catalogue.ready({ page: 1 })).toBeUndefined();
+    const built = await catalogue.answer({ page: 1 });
+    expect(catalogue.ready({ page: 1 })).toBe(built);
+    // The same query by another spelling shares the answer; another query has none yet.
+    expect(catalogue.ready({ page: 1, limit: 12 })).toBe(built);
+    expect(catalogue.ready({ page: 2 })).toBeUndefined();
+    // Read through ready(), page 1 is the most recently used: page 2 goes first.
+    await catalogue.answer({ page: 2 });
+    catalogue.ready({ page: 1 });
+    await catalogue.answer({ page: 3 });
+    expect(catalogue.ready({ page: 1 })).toBe(built);
+    expect(catalogue.ready({ page: 2 })).toBeUndefined();
+    catalogue.invalidate();
+    expect(catalogue.ready({ page: 1 })).toBeUndefined();
+
+    // A version older than recheckMs is not trusted without reading it again.
+    const rechecking = createCatalogue(testDb.db, { recheckMs: 0 });
+    await rechecking.answer({ page: 1 });
+    expect(rechecking.ready({ page: 1 })).toBeUndefined();
+  });
+
   it('gzips only when it makes the answer smaller', async () => {
     const catalogue = createCatalogue(testDb.db);
     expect((await catalogue.answer({})).gzip).not.toBeNull();
