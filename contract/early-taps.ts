@@ -1,12 +1,12 @@
 import { SAVED_COURSE_CART_PROBE } from './saved-course-cart';
 
 // Taps on a prerendered page's buttons before the app has taken it over (docs/decisions.md D69,
-// D92). The page shows "Add To Cart" and "Order Now" from its HTML; the entry script, which holds
-// such taps for the app to replay (src/app/early-taps.ts), comes later (at low priority, D85).
-// Until it runs, this holds them: the same rule (a button in #root, outside a form), kept in the
-// same form (its index among #root's buttons), handed over through a window property.
+// D92). The page shows "Add To Cart" and "Order Now" from its HTML, long before the app (its entry
+// at low priority, D85) has hydrated them. This holds such taps from the first paint until the
+// app replays them (src/app/early-taps.ts): a button in #root, outside a form, kept as its index
+// among #root's buttons and handed over through a window property.
 
-/** The window property under which the head script leaves the taps it held, and its stop. */
+/** The window property under which the head script keeps the taps it holds, and its stop. */
 export const EARLY_TAPS_GLOBAL = '__learnTogetherEarlyTaps';
 
 /** What the head script leaves under EARLY_TAPS_GLOBAL. */

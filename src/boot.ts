@@ -6,7 +6,6 @@
 // stylesheet is the entry's, so the build inlines it into index.html
 // (scripts/lib/first-paint-plugins.ts).
 import { APP_PRELOADS_ID, SNAPSHOT_DATA_ID } from '@contract/prerendered';
-import { holdEarlyTaps } from '@/app/early-taps';
 import './index.css';
 
 /**
@@ -74,7 +73,6 @@ function preloadAppStart(): void {
 // what the screen shows. The app shell of other screens is empty: the app starts at once.
 const root = document.getElementById('root');
 if (root?.hasAttribute('data-prerendered')) {
-  holdEarlyTaps(root);
   void firstScreenShown().then(() => {
     // A task of its own: putting the links in the head costs 20–55 ms at 4× CPU, which joined
     // the load event's task (docs/decisions.md D80).
