@@ -3,6 +3,13 @@
 // PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import {
+  SHARED_AUTH_EMULATOR_ENV,
+  seedDemoAccounts,
+  startAuthEmulator,
+  type AuthEmulator,
+} from './lib/auth-emulator';
+import { E2E_EMULATOR_PORT } from './lib/e2e-ports';
 import { testFilesMatching } from './lib/test-files';
 import { testPort } from './lib/test-ports';
 
@@ -257,7 +264,26 @@ function laneSteps(lane: Lane): Step[] {
   return Array.isArray(lane) ? lane : [lane];
 }
 
+/**
+ * The full run's one Auth Emulator, shared by the server suites and the e2e stack (docs/decisions.md
+ * D94): started now, while the static checks run, on the e2e stack's port (the SPA the e2e build
+ * makes signs in there); every step finds it through SHARED_AUTH_EMULATOR_ENV. The quick run's
+ * server suite starts its own, as a suite run alone does.
+ */
+async function startSharedAuthEmulator(): Promise<AuthEmulator> {
+  const emulator = await startAuthEmulator(E2E_EMULATOR_PORT);
+  await seedDemoAccounts(E2E_EMULATOR_PORT);
+  return emulator;
+}
+
 const started = Date.now();
+const sharedEmulator = quick
+  ? undefined
+  : startSharedAuthEmulator().then(
+      (emulator) => ({ emulator, error: undefined }),
+      (error: unknown) => ({ emulator: undefined, error }),
+    );
+if (sharedEmulator) process.env[SHARED_AUTH_EMULATOR_ENV] = String(E2E_EMULATOR_PORT);
 const results: Result[] = [];
 const stepCount = stages.reduce(
   (n, stage) => n + ('together' in stage ? stage.together.flatMap(laneSteps).length : 1),
@@ -272,6 +298,14 @@ for (const stage of stages) {
   console.log(
     `\n=== ${title}${alongside.length ? ` (and ${alongside.join(', ')} alongside)` : ''} ===`,
   );
+  // The checks and the web suite do not sign in; every stage after them may.
+  if (sharedEmulator && !checksAndWebSuite.includes(stage)) {
+    const { error } = await sharedEmulator;
+    if (error) {
+      console.error('The shared Auth Emulator did not start:', error);
+      break;
+    }
+  }
   const held = others.map((lane) => runLane(lane, true));
   const answers = [await runLane(first, false), ...(await Promise.all(held))];
   for (const answer of answers) {
@@ -280,6 +314,8 @@ for (const stage of stages) {
   }
   if (answers.some((answer) => answer.results.some((r) => !r.ok))) break;
 }
+
+await (await sharedEmulator)?.emulator?.stop();
 
 console.log("\n=== summary (wall, and CPU with the step's child processes) ===");
 for (const r of results) {

@@ -112,6 +112,29 @@ export async function startAuthEmulator(
 }
 
 /**
+ * The environment variable through which `npm test` hands its one Auth Emulator to the steps it
+ * runs (scripts/test.ts, docs/decisions.md D94): a start costs 10–20 s of CPU (firebase-tools
+ * compiles the Identity Toolkit's request validators each time), and the server suites and the
+ * e2e stack each started their own.
+ */
+export const SHARED_AUTH_EMULATOR_ENV = 'TEST_AUTH_EMULATOR_PORT';
+
+/** The port of the run's shared Auth Emulator, when this process was given one. */
+export function sharedAuthEmulatorPort(): number | undefined {
+  const port = Number(process.env[SHARED_AUTH_EMULATOR_ENV]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
+
+/**
+ * An Auth Emulator answering on `port` with the demo accounts: the run's shared one when it is on
+ * that port, else one started here (stopped by `stopAll`).
+ */
+export async function authEmulatorOn(port: number): Promise<void> {
+  if (sharedAuthEmulatorPort() !== port) await startAuthEmulator(port);
+  await seedDemoAccounts(port);
+}
+
+/**
  * Writes the emulator's accounts to `dataDir` now, through its hub (what `firebase
  * emulators:export` does): the dev stack does it every minute, so a `kill -9` of the whole stack
  * loses at most the last minute's sign-ups.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildServer } from '../build-server';
-import { seedDemoAccounts, startAuthEmulator } from './auth-emulator';
+import { authEmulatorOn } from './auth-emulator';
 import { run, startProcess, waitForUrl } from './processes';
 import {
   newWebhookSecret,
@@ -51,8 +51,7 @@ export async function startProductionStack({
   const serverDir = `${spaDir.replace(/\/+$/, '')}-server`;
   const webhookSecret = newWebhookSecret();
   await buildServer(serverDir);
-  await startAuthEmulator(ports.authEmulator);
-  await seedDemoAccounts(ports.authEmulator);
+  await authEmulatorOn(ports.authEmulator);
   await startStripeEmulator({
     port: ports.stripeEmulator,
     serverPort: ports.server,

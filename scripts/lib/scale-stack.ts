@@ -5,6 +5,7 @@ import {
   emulatorUrl,
   FIREBASE_PROJECT_ID,
   markEmailVerified,
+  sharedAuthEmulatorPort,
   startAuthEmulator,
 } from './auth-emulator';
 import { startCluster, type Cluster } from './cluster';
@@ -25,7 +26,10 @@ export type ScaleStackPorts = {
   backends: number[];
   postgres: number;
   redis: number;
-  /** The Auth Emulator; its hub and logging take the next two ports. */
+  /**
+   * The Auth Emulator; its hub and logging take the next two ports. Under `npm test` the run's
+   * shared emulator is used instead (D94): no test here stops it.
+   */
   authEmulator: number;
   stripeEmulator: number;
 };
@@ -66,6 +70,8 @@ export interface ScaleStack {
  */
 export async function startScaleStack(options: ScaleStackOptions): Promise<ScaleStack> {
   const { ports } = options;
+  const sharedAuthPort = sharedAuthEmulatorPort();
+  const authPort = sharedAuthPort ?? ports.authEmulator;
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -77,7 +83,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       startPrivatePostgres(ports.postgres),
       startPrivateRedis(ports.redis),
       buildServer(options.serverDir),
-      startAuthEmulator(ports.authEmulator),
+      sharedAuthPort === undefined ? startAuthEmulator(authPort) : undefined,
     ]);
     cleanups.push(
       () => postgres.destroy(),
@@ -115,7 +121,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
         ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
         TRUST_PROXY: '1',
         SERVE_SPA: 'false',
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authEmulator}`,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
         FIREBASE_PROJECT_ID,
         ADMIN_EMAILS: (options.adminEmails ?? []).join(','),
         STRIPE_SECRET_KEY: EMULATOR_SECRET_KEY,
@@ -133,7 +139,7 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
       redis,
       stripe,
       stripeSecretKey: EMULATOR_SECRET_KEY,
-      authEmulatorPort: ports.authEmulator,
+      authEmulatorPort: authPort,
       stop,
     };
   } catch (error) {

@@ -23,10 +23,11 @@ import {
 const skip = await scaleSkipReason();
 if (skip) console.warn(`scale tests (cross-process): SKIPPED, ${skip}`);
 
-const ADMIN = 'scale-admin@example.test';
-
 let counter = 0;
 const unique = (label: string) => `${label}-${Date.now()}-${counter++}@example.test`;
+
+// Its own address too: under `npm test` the Auth Emulator is the run's shared one (D94).
+const ADMIN = unique('scale-admin');
 
 describe.skipIf(skip)('two processes behind nginx, one PostgreSQL, one Redis', () => {
   let stack: ScaleStack;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
+import { sharedAuthEmulatorPort, startAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { stopAll } from '../../scripts/lib/processes';
 import { testPort } from '../../scripts/lib/test-ports';
 import {
@@ -86,19 +86,23 @@ async function createPostgresTemplates(): Promise<{
 
 /**
  * Starts one real Firebase Auth Emulator for the whole server project (and writes the PGlite
- * template), and stops it after.
+ * template), and stops it after; under `npm test`, uses the run's shared one instead (every test
+ * signs up addresses of its own: helpers/firebase-emulator.ts uniqueEmail).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const port = SERVER_TEST_EMULATOR_PORT;
-  // Another run's emulator would be stopped under us by that run: refuse to share it.
-  if (await answers(`http://127.0.0.1:${port}/`)) {
-    throw new Error(`Port ${port} is taken (another server test run?); the suite needs it.`);
-  }
-  try {
-    await startAuthEmulator(port);
-  } catch (error) {
-    await stopAll();
-    throw error;
+  const shared = sharedAuthEmulatorPort();
+  const port = shared ?? SERVER_TEST_EMULATOR_PORT;
+  if (shared === undefined) {
+    // Another run's emulator would be stopped under us by that run: refuse to share it.
+    if (await answers(`http://127.0.0.1:${port}/`)) {
+      throw new Error(`Port ${port} is taken (another server test run?); the suite needs it.`);
+    }
+    try {
+      await startAuthEmulator(port);
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
   }
   project.provide('authEmulatorHost', `127.0.0.1:${port}`);
   const pglite = await writePgliteTemplates().catch(async (error: unknown) => {
