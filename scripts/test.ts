@@ -3,12 +3,7 @@
 // PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import {
-  SHARED_AUTH_EMULATOR_ENV,
-  seedDemoAccounts,
-  startAuthEmulator,
-  type AuthEmulator,
-} from './lib/auth-emulator';
+import { seedDemoAccounts, startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
 import { E2E_EMULATOR_PORT } from './lib/e2e-ports';
 import { testFilesMatching } from './lib/test-files';
 import { testPort } from './lib/test-ports';
@@ -65,23 +60,34 @@ const e2eBuild: Step = {
 
 const checksAndWebSuite: Stage[] = [
   // The static checks only read the tree. tsc is the longest (about 130 s of CPU on one core,
-  // docs/decisions.md D75); the others, one after another, keep the second core busy meanwhile.
+  // docs/decisions.md D75), then the two short ones; lint and format, one after the other, keep
+  // the second core busy meanwhile (the two lanes take about as long).
   {
     together: [
-      {
-        name: 'typecheck',
-        command: 'node_modules/.bin/tsc',
-        // Incremental: a second run re-checks only what changed and what depends on it (a fresh
-        // clone has no build info, and checks everything).
-        args: [
-          '-p',
-          'tsconfig.json',
-          '--noEmit',
-          '--incremental',
-          '--tsBuildInfoFile',
-          'node_modules/.cache/tsc/tsconfig.tsbuildinfo',
-        ],
-      },
+      [
+        {
+          name: 'typecheck',
+          command: 'node_modules/.bin/tsc',
+          // Incremental: a second run re-checks only what changed and what depends on it (a fresh
+          // clone has no build info, and checks everything).
+          args: [
+            '-p',
+            'tsconfig.json',
+            '--noEmit',
+            '--incremental',
+            '--tsBuildInfoFile',
+            'node_modules/.cache/tsc/tsconfig.tsbuildinfo',
+          ],
+        },
+        // Dead code: unused files, exports, dependencies (knip.json).
+        { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
+        // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
+        {
+          name: 'references',
+          command: 'node_modules/.bin/tsx',
+          args: ['scripts/check-references.ts'],
+        },
+      ],
       [
         // Both cache per file's content and their config (no rule here reads types across
         // files), in node_modules/.cache: a fresh clone checks every file.
@@ -100,14 +106,6 @@ const checksAndWebSuite: Stage[] = [
           name: 'format',
           command: 'node_modules/.bin/prettier',
           args: ['--check', '.', '--cache'],
-        },
-        // Dead code: unused files, exports, dependencies (knip.json).
-        { name: 'dead code', command: 'node_modules/.bin/knip', args: ['--no-progress'] },
-        // Cited sections, decisions and commented paths exist (docs/decisions.md D71).
-        {
-          name: 'references',
-          command: 'node_modules/.bin/tsx',
-          args: ['scripts/check-references.ts'],
         },
       ],
     ],
@@ -267,7 +265,7 @@ function laneSteps(lane: Lane): Step[] {
 /**
  * The full run's one Auth Emulator, shared by the server suites and the e2e stack (docs/decisions.md
  * D94): started now, while the static checks run, on the e2e stack's port (the SPA the e2e build
- * makes signs in there); every step finds it through SHARED_AUTH_EMULATOR_ENV. The quick run's
+ * makes signs in there); every step finds it in TEST_AUTH_EMULATOR_PORT. The quick run's
  * server suite starts its own, as a suite run alone does.
  */
 async function startSharedAuthEmulator(): Promise<AuthEmulator> {
@@ -283,7 +281,7 @@ const sharedEmulator = quick
       (emulator) => ({ emulator, error: undefined }),
       (error: unknown) => ({ emulator: undefined, error }),
     );
-if (sharedEmulator) process.env[SHARED_AUTH_EMULATOR_ENV] = String(E2E_EMULATOR_PORT);
+if (sharedEmulator) process.env.TEST_AUTH_EMULATOR_PORT = String(E2E_EMULATOR_PORT);
 const results: Result[] = [];
 const stepCount = stages.reduce(
   (n, stage) => n + ('together' in stage ? stage.together.flatMap(laneSteps).length : 1),

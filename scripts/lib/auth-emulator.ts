@@ -112,16 +112,14 @@ export async function startAuthEmulator(
 }
 
 /**
- * The environment variable through which `npm test` hands its one Auth Emulator to the steps it
- * runs (scripts/test.ts, docs/decisions.md D94): a start costs 10–20 s of CPU (firebase-tools
- * compiles the Identity Toolkit's request validators each time), and the server suites and the
- * e2e stack each started their own.
+ * The port of the run's shared Auth Emulator, when this process was given one: `npm test` hands
+ * its one emulator to the steps it runs in TEST_AUTH_EMULATOR_PORT (scripts/test.ts,
+ * docs/decisions.md D94). A start costs 10–20 s of CPU (firebase-tools compiles the Identity
+ * Toolkit's request validators each time), and the server suites and the stacks each started
+ * their own.
  */
-export const SHARED_AUTH_EMULATOR_ENV = 'TEST_AUTH_EMULATOR_PORT';
-
-/** The port of the run's shared Auth Emulator, when this process was given one. */
 export function sharedAuthEmulatorPort(): number | undefined {
-  const port = Number(process.env[SHARED_AUTH_EMULATOR_ENV]);
+  const port = Number(process.env.TEST_AUTH_EMULATOR_PORT);
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 

@@ -49,6 +49,8 @@ export const INTERNAL_ENV_VARIABLES = [
   'VITE_DEV_API_TARGET',
   // bench/chat.ts → its server child process: the shared token secret.
   'BENCH_SECRET',
+  // npm test → its steps: the port of the run's one Auth Emulator (docs/decisions.md D94).
+  'TEST_AUTH_EMULATOR_PORT',
   // The machine's own: CI, the shell.
   'CI',
   'PATH',
