@@ -99,3 +99,17 @@ export function apiRoute<K extends DescribedRouteKey>(
     handler: handler as RouteHandlerMethod,
   });
 }
+
+/**
+ * Calls `send` with `value` on this tick when it is already at hand, or once it arrives: what a
+ * handler that is not async returns, so that an answer kept in memory costs no promise
+ * (docs/decisions.md D93).
+ */
+export function sendWhenReady<T>(
+  value: T | Promise<T>,
+  send: (value: T) => void,
+): Promise<void> | undefined {
+  if (value instanceof Promise) return value.then(send);
+  send(value);
+  return undefined;
+}

@@ -5,7 +5,7 @@ import { BOOK_MESSAGES } from '../../contract/books';
 import { DomainError } from '../../contract/domain-error';
 import { inDollars, toCents } from '../../contract/money';
 import { findBook } from '../db/repositories/books';
-import { apiRoute } from '../plugins/api-route';
+import { apiRoute, sendWhenReady } from '../plugins/api-route';
 import { requireCaller } from '../plugins/auth';
 import { createBookAsAdmin, removeBookAsAdmin, updateBookAsAdmin } from '../services/book-admin';
 import type { CatalogueAnswer } from '../services/catalogue';
@@ -19,18 +19,13 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   // bytes the catalogue serialised.
   // Not async: an answer in memory (nearly every request) is sent on this tick, without a
   // promise (docs/decisions.md D93).
-  apiRoute(app, 'GET /api/books', { compress: false }, (request, reply) => {
+  apiRoute(app, 'GET /api/books', { compress: false }, (request, reply) =>
     // The catalogue's bytes are built (and checked against the table's schemas) once per version;
     // sending them as they are skips the per-response serializer and gzip.
-    const ready = catalogue.ready(request.query);
-    if (ready) {
-      sendAnswer(request.headers, reply, ready);
-      return;
-    }
-    return catalogue.answer(request.query).then((answer) => {
-      sendAnswer(request.headers, reply, answer);
-    });
-  });
+    sendWhenReady(catalogue.ready(request.query) ?? catalogue.answer(request.query), (answer) =>
+      sendAnswer(request.headers, reply, answer),
+    ),
+  );
 
   apiRoute(app, 'GET /api/books/:id', {}, async (request) => {
     const book = await findBook(app.db, request.params.id);

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthySchema, type HealthChecks } from '../../contract/health';
-import { apiRoute } from '../plugins/api-route';
+import { apiRoute, sendWhenReady } from '../plugins/api-route';
 import { apiError } from '../plugins/errors';
 import { withTimeout } from '../with-timeout';
 
@@ -29,10 +29,7 @@ function answersInTime(check: () => Promise<unknown>): Promise<boolean> {
  * check's start, so never older than that), and handed over at once, without a promise; the
  * callers that find none share the one check under way.
  */
-function sharedCheck<T extends object>(
-  check: () => Promise<T>,
-  maxAgeMs: number,
-): () => T | Promise<T> {
+function sharedCheck<T>(check: () => Promise<T>, maxAgeMs: number): () => T | Promise<T> {
   let last: { value: T; startedAt: number } | undefined;
   let running: Promise<T> | undefined;
   return () => {
@@ -102,18 +99,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Its answers are the table's only: 200, or 503 in the error shape with the checks. Not
   // async, and never compressed (tens of bytes): a poll answered from a fresh check is sent on
   // this tick (docs/decisions.md D93).
-  apiRoute(
-    app,
-    'GET /api/health',
-    { errorResponses: false, compress: false },
-    (_request, reply) => {
-      const checks = checkDependencies();
-      if (checks instanceof Promise) {
-        return checks.then((checked) => {
-          answer(reply, checked);
-        });
-      }
-      answer(reply, checks);
-    },
+  apiRoute(app, 'GET /api/health', { errorResponses: false, compress: false }, (_request, reply) =>
+    sendWhenReady(checkDependencies(), (checks) => answer(reply, checks)),
   );
 };

@@ -67,8 +67,14 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
   const answers = new Map<string, CatalogueAnswer>();
   const building = new Map<string, Promise<CatalogueAnswer>>();
 
+  /** The version last read, while it is younger than recheckMs. */
+  function trustedVersion(): string | undefined {
+    return known && performance.now() - known.checkedAt < recheckMs ? known.version : undefined;
+  }
+
   function currentVersion(): Promise<string> | string {
-    if (known && performance.now() - known.checkedAt < recheckMs) return known.version;
+    const trusted = trustedVersion();
+    if (trusted !== undefined) return trusted;
     // One read for all the requests that arrive meanwhile.
     versionRead ??= readVersion().finally(() => {
       versionRead = undefined;
@@ -112,31 +118,30 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
     };
   }
 
-  /** Most recently used last, so the oldest is the first to go. */
-  function touch(key: string, answer: CatalogueAnswer): void {
+  /**
+   * The answer kept for `key` if it was built at `version`, moved to the end of the map: most
+   * recently used last, so the oldest is the first to go.
+   */
+  function kept(key: string, version: string): CatalogueAnswer | undefined {
+    const answer = answers.get(key);
+    if (answer?.version !== version) return undefined;
     answers.delete(key);
     answers.set(key, answer);
+    return answer;
   }
 
   return {
     ready(query) {
-      if (!known || performance.now() - known.checkedAt >= recheckMs) return undefined;
-      const key = keyOf(query);
-      const cached = answers.get(key);
-      if (cached?.version !== known.version) return undefined;
-      touch(key, cached);
-      return cached;
+      const version = trustedVersion();
+      return version === undefined ? undefined : kept(keyOf(query), version);
     },
 
     async answer(query) {
       const startedIn = generation;
       const version = await currentVersion();
       const key = keyOf(query);
-      const cached = answers.get(key);
-      if (cached?.version === version) {
-        touch(key, cached);
-        return cached;
-      }
+      const cached = kept(key, version);
+      if (cached) return cached;
 
       const buildKey = `${version}\n${key}`;
       let pending = building.get(buildKey);
