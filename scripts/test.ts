@@ -3,7 +3,7 @@
 // PGlite only, for the edit-test loop; `npm test` stays the full run (docs/decisions.md D72).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { seedDemoAccounts, startAuthEmulator, type AuthEmulator } from './lib/auth-emulator';
+import { authEmulatorOn } from './lib/auth-emulator';
 import { E2E_EMULATOR_PORT } from './lib/e2e-ports';
 import { testFilesMatching } from './lib/test-files';
 import { testPort } from './lib/test-ports';
@@ -262,22 +262,16 @@ function laneSteps(lane: Lane): Step[] {
   return Array.isArray(lane) ? lane : [lane];
 }
 
-/**
- * The full run's one Auth Emulator, shared by the server suites and the e2e stack (docs/decisions.md
- * D94): started now, while the static checks run, on the e2e stack's port (the SPA the e2e build
- * makes signs in there); every step finds it in TEST_AUTH_EMULATOR_PORT. The quick run's
- * server suite starts its own, as a suite run alone does.
- */
-async function startSharedAuthEmulator(): Promise<AuthEmulator> {
-  const emulator = await startAuthEmulator(E2E_EMULATOR_PORT);
-  await seedDemoAccounts(E2E_EMULATOR_PORT);
-  return emulator;
-}
-
 const started = Date.now();
+/**
+ * The full run's one Auth Emulator, shared by the server suites, the scale stacks and the e2e
+ * stack (docs/decisions.md D94): started now, while the static checks run, on the e2e stack's port
+ * (the SPA the e2e build makes signs in there); every step finds it in TEST_AUTH_EMULATOR_PORT.
+ * The quick run's server suite starts its own, as a suite run alone does.
+ */
 const sharedEmulator = quick
   ? undefined
-  : startSharedAuthEmulator().then(
+  : authEmulatorOn(E2E_EMULATOR_PORT).then(
       (emulator) => ({ emulator, error: undefined }),
       (error: unknown) => ({ emulator: undefined, error }),
     );

@@ -125,11 +125,12 @@ export function sharedAuthEmulatorPort(): number | undefined {
 
 /**
  * An Auth Emulator answering on `port` with the demo accounts: the run's shared one when it is on
- * that port, else one started here (stopped by `stopAll`).
+ * that port, else one started here (returned; `stopAll` stops it too).
  */
-export async function authEmulatorOn(port: number): Promise<void> {
-  if (sharedAuthEmulatorPort() !== port) await startAuthEmulator(port);
+export async function authEmulatorOn(port: number): Promise<AuthEmulator | undefined> {
+  const started = sharedAuthEmulatorPort() === port ? undefined : await startAuthEmulator(port);
   await seedDemoAccounts(port);
+  return started;
 }
 
 /**
