@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type TypewriterComponent from 'typewriter-effect';
 import type { TypewriterClass } from 'typewriter-effect';
 import { ArrowRightIcon, PauseIcon, PlayIcon } from '@/components/icons';
 import { Hero } from '@/components/layout/hero';
@@ -15,44 +14,48 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The offers typed and erased in turn, while `playing`. Its package (30 KB, evaluated when it
- * loads) is fetched once the page is the app's, not in the first screen's start-up work
- * (docs/decisions.md D52), and not at all for a reader who asked for less motion. The box is
- * empty until then, as it is when the animation starts. If the package cannot load, the offers
- * are still read out (the hero's sr-only text): the animation is for the eyes only.
+ * Types and erases the offers in turn into `box`, while `playing`. The package's typing class
+ * (13 KB, evaluated when it loads; not its React wrapper, docs/decisions.md D96) is fetched once
+ * the page is the app's, not in the first screen's start-up work (D52), and not at all for a
+ * reader who asked for less motion. The box is empty until then, as it is when the animation
+ * starts. If the package cannot load, the offers are still read out (the hero's sr-only text):
+ * the animation is for the eyes only.
  */
-function HeroTypewriter({ playing }: { playing: boolean }) {
-  const [Typewriter, setTypewriter] = useState<typeof TypewriterComponent | null>(null);
+function useTypewriter(box: RefObject<HTMLDivElement | null>, playing: boolean): void {
   const typewriter = useRef<TypewriterClass | null>(null);
-  // What onInit reads when the package arrives after a tap on the button.
+  // What the class reads when it arrives after a tap on the button.
   const playingNow = useRef(playing);
   useEffect(() => {
     if (prefersReducedMotion()) return;
     let cancelled = false;
-    import('typewriter-effect').then(
-      (module) => !cancelled && setTypewriter(() => module.default),
+    import('typewriter-effect/dist/core').then(
+      ({ default: Typewriter }) => {
+        if (cancelled || !box.current) return;
+        const instance = new Typewriter(box.current, {
+          strings: HERO_OFFERS,
+          autoStart: true,
+          loop: true,
+          delay: 70,
+          cursor: '',
+        });
+        typewriter.current = instance;
+        if (!playingNow.current) instance.stop();
+      },
       () => undefined,
     );
     return () => {
       cancelled = true;
+      typewriter.current?.stop();
+      typewriter.current = null;
     };
-  }, []);
-  // stop() ends the library's frame loop (pause() would keep it running, a frame at a time);
+  }, [box]);
+  // stop() ends the class's frame loop (pause() would keep it running, a frame at a time);
   // start() goes on from the letter where it stopped.
   useEffect(() => {
     playingNow.current = playing;
     if (playing) typewriter.current?.start();
     else typewriter.current?.stop();
   }, [playing]);
-  return Typewriter ? (
-    <Typewriter
-      options={{ strings: HERO_OFFERS, autoStart: true, loop: true, delay: 70, cursor: '' }}
-      onInit={(instance) => {
-        typewriter.current = instance;
-        if (!playingNow.current) instance.stop();
-      }}
-    />
-  ) : null;
 }
 
 /**
@@ -63,6 +66,8 @@ function HeroTypewriter({ playing }: { playing: boolean }) {
  */
 function HeroOffers() {
   const [playing, setPlaying] = useState(true);
+  const typed = useRef<HTMLDivElement>(null);
+  useTypewriter(typed, playing);
   return (
     <div className="hero-offers mt-6 flex items-center gap-3">
       <button
@@ -76,11 +81,10 @@ function HeroOffers() {
       {/* The caret is the typed text's right border (src/index.css, .hero-typewriter): a
           caret character after the text would move with every letter, a layout shift each. */}
       <div
+        ref={typed}
         aria-hidden="true"
         className="hero-typewriter min-h-[3.5rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
-      >
-        <HeroTypewriter playing={playing} />
-      </div>
+      />
     </div>
   );
 }
