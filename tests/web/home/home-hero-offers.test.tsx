@@ -1,7 +1,41 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
+
+/**
+ * The browser's IntersectionObserver, which jsdom lacks: the test says when the observed box
+ * scrolls away and back.
+ */
+function stubIntersectionObserver() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+  class StubObserver {
+    private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', StubObserver);
+  return (isIntersecting: boolean) =>
+    act(() => {
+      for (const { callback, targets } of observers)
+        callback(
+          targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        );
+    });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('the home hero offers', () => {
   it('are typed until the reader pauses them, and play again', async () => {
@@ -16,6 +50,21 @@ describe('the home hero offers', () => {
     expect(typed()).toBe(paused);
     await user.click(screen.getByRole('button', { name: 'Play the offers' }));
     await expect.poll(typed, { timeout: 5_000 }).not.toBe(paused);
+    expect(screen.getByRole('button', { name: 'Pause the offers' })).toBeInTheDocument();
+  });
+
+  it('stop typing while scrolled off the screen, and go on when back', async () => {
+    const scrolled = stubIntersectionObserver();
+    renderApp({ route: '/' });
+    const typed = () => document.querySelector('.hero-typewriter')?.textContent ?? '';
+    await expect.poll(typed, { timeout: 5_000 }).toMatch(/^Up/);
+    scrolled(false);
+    const away = typed();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(typed()).toBe(away);
+    scrolled(true);
+    await expect.poll(typed, { timeout: 5_000 }).not.toBe(away);
+    // The reader's own choice is untouched: the button still offers to pause.
     expect(screen.getByRole('button', { name: 'Pause the offers' })).toBeInTheDocument();
   });
 });

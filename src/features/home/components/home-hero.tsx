@@ -59,6 +59,26 @@ function useTypewriter(box: RefObject<HTMLDivElement | null>, playing: boolean):
 }
 
 /**
+ * Whether `box` is on the screen: the typing stops while the reader has scrolled it away, as its
+ * frame loop costs a phone's main thread and battery for letters nobody sees (docs/decisions.md
+ * D97). True where the browser cannot tell.
+ */
+function useOnScreen(box: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const entry = entries.at(-1);
+      if (entry) setOnScreen(entry.isIntersecting);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return onScreen;
+}
+
+/**
  * The offers' pause button (WCAG 2.2.2: what moves on its own for more than five seconds can be
  * stopped) and the typed offers beside it. The button stands first, so the growing text never
  * moves it; on a phone an offer may take two lines beside it, so the box holds two from the
@@ -67,7 +87,8 @@ function useTypewriter(box: RefObject<HTMLDivElement | null>, playing: boolean):
 function HeroOffers() {
   const [playing, setPlaying] = useState(true);
   const typed = useRef<HTMLDivElement>(null);
-  useTypewriter(typed, playing);
+  const onScreen = useOnScreen(typed);
+  useTypewriter(typed, playing && onScreen);
   return (
     <div className="hero-offers mt-6 flex items-center gap-3">
       <button
