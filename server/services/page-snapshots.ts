@@ -121,6 +121,15 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  /**
+   * A read that fails once stop() is called is the server closing under a pass (its API no longer
+   * answers `inject`): expected, not an error to report.
+   */
+  function failed(error: unknown, message: string, pathname?: string): void {
+    if (stopped) log.debug({ err: error, pathname }, `${message} while stopping`);
+    else log.error({ err: error, pathname }, message);
+  }
+
   async function loadRenderer(): Promise<Renderer | undefined> {
     const file = path.join(spaDir, RENDERER_DIR, RENDERER_FILE);
     try {
@@ -162,7 +171,7 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
       } catch (error) {
         // That page gets the shell; the others their snapshots.
         snapshots.delete(pathname);
-        log.error({ err: error, pathname }, 'page snapshot failed');
+        failed(error, 'page snapshot failed', pathname);
       }
       await yieldToRequests();
     }
@@ -180,9 +189,7 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
 
   function runPass(): Promise<void> {
     running ??= pass()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'page snapshots: a pass failed');
-      })
+      .catch((error: unknown) => failed(error, 'page snapshots: a pass failed'))
       .finally(() => {
         running = undefined;
       });

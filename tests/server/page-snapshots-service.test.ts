@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_DIR, RENDERER_FILE } from '../../contract/prerendered';
 import { listBooks } from '../../server/db/repositories/books';
 import { createPageSnapshots, type PageSnapshots } from '../../server/services/page-snapshots';
@@ -36,6 +36,7 @@ const gates = globalThis as Gates;
 const silent = {
   error: () => undefined,
   warn: () => undefined,
+  debug: () => undefined,
 } as unknown as FastifyBaseLogger;
 
 describe('page snapshots over time', () => {
@@ -117,5 +118,34 @@ describe('page snapshots over time', () => {
     // Still the second render, now current again.
     expect(before).toContain('#2</p>');
     expect(snapshots.documentFor(`/book/${bookId}`)).toBe(before);
+  });
+
+  it('a pass cut short by stop() (the server closing) reports no error', async () => {
+    const errors: unknown[] = [];
+    const log = { ...silent, error: (...args: unknown[]) => errors.push(args) };
+    let closed = false;
+    let release: (() => void) | undefined;
+    gates.snapshotGate = () => new Promise<void>((resolve) => (release = resolve));
+    const closing = createPageSnapshots({
+      db: testDb.db,
+      spaDir: dir,
+      publicUrl: 'https://shop.example',
+      log: log as unknown as FastifyBaseLogger,
+      pollMs: 60_000,
+      // As Fastify's inject once close() has begun.
+      get: async () => {
+        if (closed) throw new Error('Fastify has already been closed and cannot be reopened');
+        return { status: 200, body: { name: 'n', stock: 1 } };
+      },
+    });
+    const passing = closing.update();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    closed = true;
+    const stopping = closing.stop();
+    release?.();
+    await Promise.all([stopping, passing]);
+    delete gates.snapshotGate;
+    expect(errors).toEqual([]);
+    expect(closing.documentFor(`/book/${bookId}`)).toBeUndefined();
   });
 });
