@@ -31,6 +31,8 @@ function useTypewriter(box: RefObject<HTMLDivElement | null>, playing: boolean):
     import('typewriter-effect/dist/core').then(
       ({ default: Typewriter }) => {
         if (cancelled || !box.current) return;
+        // What an earlier instance typed here (the effect run again, as in development).
+        box.current.replaceChildren();
         const instance = new Typewriter(box.current, {
           strings: HERO_OFFERS,
           autoStart: true,
