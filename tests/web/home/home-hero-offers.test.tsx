@@ -8,18 +8,17 @@ import { renderApp } from '@/testing/render';
  * scrolls away and back.
  */
 function stubIntersectionObserver() {
-  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[] }>();
+  const observers = new Set<StubObserver>();
   class StubObserver {
-    private readonly entry: { callback: IntersectionObserverCallback; targets: Element[] };
-    constructor(callback: IntersectionObserverCallback) {
-      this.entry = { callback, targets: [] };
-      observers.add(this.entry);
+    readonly targets: Element[] = [];
+    constructor(readonly callback: IntersectionObserverCallback) {
+      observers.add(this);
     }
     observe(target: Element) {
-      this.entry.targets.push(target);
+      this.targets.push(target);
     }
     disconnect() {
-      observers.delete(this.entry);
+      observers.delete(this);
     }
   }
   vi.stubGlobal('IntersectionObserver', StubObserver);
@@ -37,11 +36,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The offer's letters typed so far. */
+const typed = () => document.querySelector('.hero-typewriter')?.textContent ?? '';
+
 describe('the home hero offers', () => {
   it('are typed until the reader pauses them, and play again', async () => {
     const user = userEvent.setup();
     renderApp({ route: '/' });
-    const typed = () => document.querySelector('.hero-typewriter')?.textContent ?? '';
     // The first letters arrive, at 70 ms a letter.
     await expect.poll(typed, { timeout: 5_000 }).toMatch(/^Up/);
     await user.click(screen.getByRole('button', { name: 'Pause the offers' }));
@@ -56,7 +57,6 @@ describe('the home hero offers', () => {
   it('stop typing while scrolled off the screen, and go on when back', async () => {
     const scrolled = stubIntersectionObserver();
     renderApp({ route: '/' });
-    const typed = () => document.querySelector('.hero-typewriter')?.textContent ?? '';
     await expect.poll(typed, { timeout: 5_000 }).toMatch(/^Up/);
     scrolled(false);
     const away = typed();
