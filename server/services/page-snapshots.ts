@@ -118,7 +118,8 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
   let builtAt: { signature: string; time: number } | undefined;
   let renderer: Promise<Renderer | undefined> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let polling: Promise<void> | undefined;
+  let rebuilding: Promise<void> | undefined;
   let stopped = false;
 
   /**
@@ -178,29 +179,60 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
     builtAt = { signature, time: Date.now() };
   }
 
-  async function pass(): Promise<void> {
-    const signature = await catalogueSignature(db);
-    current = signature;
-    // Now and then the data is read again all the same: whatever the signature missed shows then.
-    const due = builtAt === undefined || Date.now() - builtAt.time >= fullCheckMs;
-    if (builtAt?.signature === signature && !due) return;
-    await rebuild(signature);
+  /** Reads the signature: from now on, a snapshot made at another one is not sent. */
+  async function poll(): Promise<void> {
+    current = await catalogueSignature(db);
   }
 
-  function runPass(): Promise<void> {
-    running ??= pass()
+  function runPoll(): Promise<void> {
+    polling ??= poll()
+      .catch((error: unknown) => failed(error, 'page snapshots: reading the signature failed'))
+      .finally(() => {
+        polling = undefined;
+      });
+    return polling;
+  }
+
+  /** Whether the snapshots are behind the newest signature read, or due a full check. */
+  function behind(): boolean {
+    if (current === undefined) return false;
+    return (
+      builtAt === undefined ||
+      builtAt.signature !== current ||
+      Date.now() - builtAt.time >= fullCheckMs
+    );
+  }
+
+  /**
+   * Rebuilds at the newest signature, and again while the polls, which go on meanwhile, read a
+   * newer one: a change made during a long rebuild stops the page being sent at the next poll,
+   * not once the rebuild ends.
+   */
+  function runRebuild(): Promise<void> {
+    rebuilding ??= (async () => {
+      let signature = current;
+      while (signature !== undefined && !stopped) {
+        await rebuild(signature);
+        if (current === signature) return;
+        signature = current;
+      }
+    })()
       .catch((error: unknown) => failed(error, 'page snapshots: a pass failed'))
       .finally(() => {
-        running = undefined;
+        rebuilding = undefined;
       });
-    return running;
+    return rebuilding;
+  }
+
+  /** A signature read and, if it calls for one, a rebuild that the next reads do not wait for. */
+  async function tick(): Promise<void> {
+    await runPoll();
+    if (!stopped && behind()) void runRebuild();
   }
 
   function schedule(): void {
     if (stopped) return;
-    timer = setTimeout(() => {
-      void runPass().then(schedule);
-    }, pollMs);
+    timer = setTimeout(() => void tick().then(schedule), pollMs);
     timer.unref();
   }
 
@@ -211,17 +243,18 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
     },
     start() {
       stopped = false;
-      void runPass().then(schedule);
+      void tick().then(schedule);
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([polling, rebuilding]);
     },
     async update() {
-      // After any pass under way, one that starts now.
-      await running;
-      await runPass();
+      // After whatever is under way, a signature read now and what it calls for.
+      await Promise.all([polling, rebuilding]);
+      await runPoll();
+      if (behind()) await runRebuild();
     },
   };
 }

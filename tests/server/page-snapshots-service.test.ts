@@ -11,9 +11,11 @@ import { createTestDb, type TestDb } from './helpers/build-test-app';
 // The snapshots' timing (docs/decisions.md D63), with a renderer of a few lines that writes a
 // book's name and stock as the page, and whose data reads can be held: a pass under way is seen.
 const RENDERER = `
-export async function snapshotPaths() { return ['/book/' + globalThis.snapshotBookId]; }
+export async function snapshotPaths() {
+  return globalThis.snapshotPaths ?? ['/book/' + globalThis.snapshotBookId];
+}
 export async function gatherSnapshotData(pathname, get) {
-  await globalThis.snapshotGate?.();
+  await globalThis.snapshotGate?.(pathname);
   const answer = await get(pathname);
   return answer.body;
 }
@@ -28,7 +30,8 @@ const SHELL =
 
 type Gates = {
   snapshotBookId?: string;
-  snapshotGate?: () => Promise<void>;
+  snapshotPaths?: string[];
+  snapshotGate?: (pathname: string) => Promise<void>;
   snapshotRenders?: number;
 };
 const gates = globalThis as Gates;
@@ -118,6 +121,56 @@ describe('page snapshots over time', () => {
     // Still the second render, now current again.
     expect(before).toContain('#2</p>');
     expect(snapshots.documentFor(`/book/${bookId}`)).toBe(before);
+  });
+
+  it('stops sending a page changed while a rebuild is under way at the next poll', async () => {
+    // Two pages, the second one's render held: the first page is made while the rebuild is
+    // still going, then changed.
+    const [other] = (await listBooks(testDb.db, { limit: 2 })).items.slice(1);
+    const pages = [`/book/${bookId}`, `/book/${other!._id}`];
+    let signatureReads = 0;
+    const counted = {
+      ...testDb.db,
+      query: <T>(sql: string, params?: readonly unknown[]) => {
+        if (sql.includes('as signature')) signatureReads += 1;
+        return testDb.db.query<T>(sql, params);
+      },
+    };
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    gates.snapshotPaths = pages;
+    gates.snapshotGate = (pathname) => (pathname === pages[1] ? held : Promise.resolve());
+    const polled = createPageSnapshots({
+      db: counted,
+      spaDir: dir,
+      publicUrl: 'https://shop.example',
+      log: silent,
+      pollMs: 10,
+      get: async (apiPath) => {
+        const rows = await testDb.db.query<{ name: string; stock: number }>(
+          'select name, stock from books where id = $1',
+          [apiPath.replace('/book/', '')],
+        );
+        return { status: 200, body: rows[0] };
+      },
+    });
+    try {
+      await testDb.db.query('update books set stock = 90 where id = $1', [bookId]);
+      polled.start();
+      await vi.waitFor(() => expect(polled.documentFor(pages[0]!)).toContain(' 90 #'));
+      await testDb.db.query('update books set stock = 91 where id = $1', [bookId]);
+      const readsBefore = signatureReads;
+      // A poll that started after the change has read it, the second page still held.
+      await vi.waitFor(() => expect(signatureReads).toBeGreaterThan(readsBefore + 1));
+      expect(polled.documentFor(pages[0]!)).toBeUndefined();
+      release();
+      await vi.waitFor(() => expect(polled.documentFor(pages[0]!)).toContain(' 91 #'));
+    } finally {
+      release();
+      await polled.stop();
+      delete gates.snapshotPaths;
+      delete gates.snapshotGate;
+    }
   });
 
   it('a pass cut short by stop() (the server closing) reports no error', async () => {
