@@ -50,7 +50,7 @@ import {
   type RateLimiter,
   type RateLimitMaxima,
 } from './rate-limit';
-import { createCatalogue, type Catalogue } from './services/catalogue';
+import { createCatalogue, type Catalogue, type CatalogueOptions } from './services/catalogue';
 import {
   createPageSnapshots,
   type ApiGet,
@@ -171,6 +171,8 @@ export type BuildAppOptions = {
   timeouts?: Partial<ServerTimeouts>;
   /** The socket.io chat at /socket.io (on by default); false: off. */
   chat?: boolean;
+  /** The catalogue cache's timing (tests trust a version longer, as if writes came from afar). */
+  catalogue?: CatalogueOptions;
   /** The page snapshots' timing (tests poll faster); they run whenever the SPA is served. */
   pageSnapshots?: Pick<PageSnapshotsOptions, 'pollMs' | 'fullCheckMs'>;
   /**
@@ -224,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     app.decorate('config', config);
     app.decorate('db', db);
-    const catalogue = createCatalogue(db);
+    const catalogue = createCatalogue(db, options.catalogue);
     app.decorate('catalogue', catalogue);
     // The chat plugin fills it in; without the chat there is no session to end.
     const chatSessions: ChatSessions = { endSessionsOf: async () => undefined };
@@ -344,6 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           spaDir: path.dirname(spaIndexFile),
           publicUrl: config.PUBLIC_URL,
           get: snapshotApiGet(app),
+          sawCatalogueVersion: (version) => catalogue.sawVersion(version),
           log: app.log,
           ...options.pageSnapshots,
         })

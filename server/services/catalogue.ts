@@ -46,6 +46,12 @@ export interface Catalogue {
   answer(query: BookListQuery): Promise<CatalogueAnswer>;
   /** Forgets every answer and the known version: call once this process has changed books. */
   invalidate(): void;
+  /**
+   * The catalogue's version as read elsewhere (the page snapshots' poll, D63): answers built at
+   * another one are forgotten now rather than at the next recheck, so a snapshot made from this
+   * read never shows an older catalogue than the version it was made at.
+   */
+  sawVersion(version: string): void;
 }
 
 export const CATALOGUE_RECHECK_MS = 500;
@@ -130,6 +136,14 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
     return answer;
   }
 
+  function invalidate(): void {
+    generation += 1;
+    known = undefined;
+    versionRead = undefined;
+    answers.clear();
+    building.clear();
+  }
+
   return {
     ready(query) {
       const version = trustedVersion();
@@ -164,12 +178,10 @@ export function createCatalogue(db: Queryable, options: CatalogueOptions = {}): 
       return built;
     },
 
-    invalidate() {
-      generation += 1;
-      known = undefined;
-      versionRead = undefined;
-      answers.clear();
-      building.clear();
+    invalidate,
+
+    sawVersion(version) {
+      if (known?.version !== version) invalidate();
     },
   };
 }

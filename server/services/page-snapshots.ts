@@ -44,6 +44,11 @@ export type PageSnapshotsOptions = {
   /** The shop's public origin (PUBLIC_URL): canonical URLs and preview images. */
   publicUrl: string;
   get: ApiGet;
+  /**
+   * Told the catalogue's version each poll reads (`Catalogue.sawVersion`): the book lists a pass
+   * asks `get` for come from the catalogue's cache, which may trust an older version for a while.
+   */
+  sawCatalogueVersion?: (version: string) => void;
   log: FastifyBaseLogger;
   /** How often the catalogue's signature is read (ms): the longest a change takes to be seen. */
   pollMs?: number;
@@ -70,9 +75,9 @@ const FULL_CHECK_MS = 60_000;
  * migration 004, and their stock), the copies live reservations hold (they lapse with time), the
  * courses, their outlines and their reviews. A new signature means: read the pages' data again.
  */
-async function catalogueSignature(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ signature: string }>(
-    `select concat_ws('|',
+async function catalogueSignature(db: Queryable): Promise<{ signature: string; version: string }> {
+  const [row] = await db.query<{ signature: string; version: string }>(
+    `select (select version::text from catalogue_version) as version, concat_ws('|',
        (select version::text from catalogue_version),
        (select md5(coalesce(string_agg(id || ':' || stock, ',' order by id), '')) from books),
        (select md5(coalesce(string_agg(book_id || ':' || quantity || ':' || expires_at::text, ','
@@ -88,7 +93,7 @@ async function catalogueSignature(db: Queryable): Promise<string> {
      ) as signature`,
   );
   if (!row) throw new Error('the catalogue signature query returned no row');
-  return row.signature;
+  return row;
 }
 
 function hashOf(value: unknown): string {
@@ -181,7 +186,9 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
 
   /** Reads the signature: from now on, a snapshot made at another one is not sent. */
   async function poll(): Promise<void> {
-    current = await catalogueSignature(db);
+    const { signature, version } = await catalogueSignature(db);
+    options.sawCatalogueVersion?.(version);
+    current = signature;
   }
 
   function runPoll(): Promise<void> {

@@ -78,6 +78,22 @@ describe('the catalogue cache', () => {
     expect(removed.json.equals(first.json)).toBe(true);
   });
 
+  it('forgets answers at once when told of another version (the page snapshots read one)', async () => {
+    const catalogue = createCatalogue(testDb.db, { recheckMs: 60_000 });
+    const before = await catalogue.answer({});
+    await insertBook(testDb.db, 'Written Elsewhere');
+    // Another process's write: the version is trusted for a minute, so this one cannot know yet.
+    expect(namesOf((await catalogue.answer({})).json)).not.toContain('Written Elsewhere');
+    catalogue.sawVersion(before.version);
+    expect(catalogue.ready({})).toBe(before);
+    const [row] = await testDb.db.query<{ version: string }>(
+      'select version::text as version from catalogue_version',
+    );
+    catalogue.sawVersion(row!.version);
+    expect(catalogue.ready({})).toBeUndefined();
+    expect(namesOf((await catalogue.answer({})).json)).toContain('Written Elsewhere');
+  });
+
   it('keeps at most maxAnswers answers, dropping the least recently used', async () => {
     const db = counting(testDb.db);
     const catalogue = createCatalogue(db, { recheckMs: 60_000, maxAnswers: 2 });

@@ -113,6 +113,30 @@ describe('page snapshots over time', () => {
     expect(snapshots.documentFor(`/book/${bookId}`)).toContain(' 77 #2</p>');
   });
 
+  it("tells the catalogue's cache the version each poll reads", async () => {
+    const seen: string[] = [];
+    const told = createPageSnapshots({
+      db: testDb.db,
+      spaDir: dir,
+      publicUrl: 'https://shop.example',
+      log: silent,
+      pollMs: 60_000,
+      get: async () => ({ status: 200, body: { name: 'n', stock: 1 } }),
+      sawCatalogueVersion: (version) => seen.push(version),
+    });
+    await told.update();
+    // Another book's: this file's page keeps its data.
+    await testDb.db.query("update books set name = name || '.' where id <> $1", [bookId]);
+    await told.update();
+    await told.stop();
+    const [row] = await testDb.db.query<{ version: string }>(
+      'select version::text as version from catalogue_version',
+    );
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe(row!.version);
+    expect(seen[0]).not.toBe(seen[1]);
+  });
+
   it('does not render a page again when the change is not its own', async () => {
     const before = snapshots.documentFor(`/book/${bookId}`);
     // Another book's stock: a new signature, the same data for this page.

@@ -89,6 +89,9 @@ describe('catalogue page snapshots', () => {
       adminEmails: [adminEmail],
       seed: true,
       env: { SERVE_SPA: 'true', SPA_DIR: dir, PUBLIC_URL },
+      // Its cache of the book lists trusts a version for a minute: only the snapshots' poll can
+      // tell it of a write made by another process.
+      catalogue: { recheckMs: 60_000 },
     });
     await t.app.ready();
     admin = await signIn(t.app, adminEmail);
@@ -202,6 +205,16 @@ describe('catalogue page snapshots', () => {
     expect(document).toContain('Sold out');
   });
 
+  it("shows a book renamed by another process on the catalogue's first page", async () => {
+    const firstPage = await t.app.inject({ method: 'GET', url: '/api/books?page=1' });
+    const [first] = (firstPage.json() as { books: Book[] }).books;
+    // Still first: the list is in name order.
+    const name = `A Renamed Edition ${Date.now()}`;
+    await t.db.query('update books set name = $1 where id = $2', [name, first!._id]);
+    const document = await documentWhen(t, '/book', (sent) => sent.includes(name));
+    expect(document).toMatch(new RegExp(`<h3[^>]*>.*${name}`));
+  });
+
   it('sends the shell where there is no snapshot', async () => {
     const shell = (res: { body: string }) => {
       expect(res.body).not.toContain('data-prerendered');
@@ -225,6 +238,9 @@ describe('page snapshots without a renderer', () => {
       adminEmails: [],
       seed: true,
       env: { SERVE_SPA: 'true', SPA_DIR: dir, PUBLIC_URL },
+      // Its cache of the book lists trusts a version for a minute: only the snapshots' poll can
+      // tell it of a write made by another process.
+      catalogue: { recheckMs: 60_000 },
     });
     await t.app.ready();
   });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { RedisOptions } from '../../../server/app';
 import type { MailOutboxOptions } from '../../../server/mail/outbox';
 import type { PaymentGateway } from '../../../server/payments/stripe-gateway';
+import type { CatalogueOptions } from '../../../server/services/catalogue';
 import type { RateLimitMaxima } from '../../../server/rate-limit';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { emulatorHost, signUp, uniqueEmail, type EmulatorAccount } from './firebase-emulator';
@@ -47,6 +48,8 @@ export function buildAccountsApp(options: {
   env?: Record<string, string>;
   /** The mail outbox's clock and timer (tests of the mails drive it by hand). */
   mailOutbox?: MailOutboxOptions;
+  /** The catalogue cache's timing. */
+  catalogue?: CatalogueOptions;
 }): Promise<TestApp> {
   return buildTestApp({
     seed: options.seed ?? false,
@@ -61,6 +64,7 @@ export function buildAccountsApp(options: {
       ...(options.chat === undefined ? {} : { chat: options.chat }),
       ...(options.redis === undefined ? {} : { redis: options.redis }),
       ...(options.mailOutbox === undefined ? {} : { mailOutbox: options.mailOutbox }),
+      ...(options.catalogue === undefined ? {} : { catalogue: options.catalogue }),
     },
   });
 }
