@@ -53,6 +53,7 @@ import {
 import { createCatalogue, type Catalogue, type CatalogueOptions } from './services/catalogue';
 import {
   createPageSnapshots,
+  onCatalogueWrites,
   type ApiGet,
   type PageSnapshots,
   type PageSnapshotsOptions,
@@ -252,6 +253,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.addHook('onClose', () => shared.close());
     }
 
+    // Made once the SPA is found (below); this process's catalogue writes tell them at once.
+    const madeSnapshots: { current?: PageSnapshots } = {};
+    onCatalogueWrites(app, () => madeSnapshots.current?.changed());
+
     await registerSecurity(app, config);
     // gzip JSON and the SPA's files for clients that accept it (most of the bundle is text).
     await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -351,6 +356,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ...options.pageSnapshots,
         })
       : undefined;
+    madeSnapshots.current = snapshots;
     if (snapshots) {
       const started = snapshots;
       app.addHook('onReady', async () => started.start());

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import type { ApiRouteKey } from '../../contract/api-routes';
 import { RENDERER_DIR, RENDERER_FILE, prerenderedDocument } from '../../contract/prerendered';
+import { asArray } from '../as-array';
 import type { Queryable } from '../db/client';
 
 /** A public GET of the API (`apiPath` under `/api`): its status and, when 200, its JSON. */
@@ -63,8 +65,54 @@ export interface PageSnapshots {
   start(): void;
   /** Stops it (waits for a build under way). */
   stop(): Promise<void>;
+  /**
+   * This process has just changed what the pages show (a CATALOGUE_WRITES request): no snapshot
+   * is sent until the signature has been read again, which starts now. Another process's change
+   * is seen by the poll.
+   */
+  changed(): void;
   /** One pass now (tests): reads the signature and rebuilds what changed. */
   update(): Promise<void>;
+}
+
+/**
+ * The API's writes that can change what a catalogue page shows (what the signature reads): a
+ * book's fields and stock, a stock hold (a payment intent, a cancelled booking, the webhook that
+ * makes the order), a refund's restock, a course and its reviews. After one answered without an
+ * error, this process sends no snapshot from before it: the shopper who has just paid is not shown
+ * the copies left before the purchase (D63).
+ */
+export const CATALOGUE_WRITES: ReadonlySet<string> = new Set<ApiRouteKey>([
+  'POST /api/book',
+  'PATCH /api/books/:id',
+  'DELETE /api/books/:id',
+  'POST /api/payments/intent',
+  'POST /api/payments/webhook',
+  'DELETE /api/booking/dlt/:id',
+  'POST /api/admin/orders/:id/refunds',
+  'POST /api/courses/:id/reviews',
+  'PATCH /api/admin/course-reviews/:id',
+  'POST /api/admin/courses',
+  'PUT /api/admin/courses/:id',
+  'PUT /api/admin/courses/:id/published',
+  'DELETE /api/admin/courses/:id',
+]);
+
+/**
+ * Calls `changed` once a CATALOGUE_WRITES request has been answered without an error, before the
+ * answer leaves (a client that goes on to a page is sent no snapshot from before its write). Call
+ * on the root instance before any route is added.
+ */
+export function onCatalogueWrites(app: FastifyInstance, changed: () => void): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = asArray(route.method);
+    if (!methods.some((method) => CATALOGUE_WRITES.has(`${method} ${route.url}`))) return;
+    const afterWrite: onSendHookHandler = (_request, reply, payload, done) => {
+      if (reply.statusCode < 400) changed();
+      done(null, payload);
+    };
+    route.onSend = [...asArray(route.onSend), afterWrite];
+  });
 }
 
 export const SNAPSHOT_POLL_MS = 1_000;
@@ -124,6 +172,8 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
   let renderer: Promise<Renderer | undefined> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
+  /** This process's changes (changed()): a signature read while one was made is read again. */
+  let changes = 0;
   let rebuilding: Promise<void> | undefined;
   let stopped = false;
 
@@ -186,9 +236,15 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
 
   /** Reads the signature: from now on, a snapshot made at another one is not sent. */
   async function poll(): Promise<void> {
-    const { signature, version } = await catalogueSignature(db);
-    options.sawCatalogueVersion?.(version);
-    current = signature;
+    for (;;) {
+      const seen = changes;
+      const { signature, version } = await catalogueSignature(db);
+      options.sawCatalogueVersion?.(version);
+      // A change of this process during the read may be missing from it: read again.
+      if (seen !== changes) continue;
+      current = signature;
+      return;
+    }
   }
 
   function runPoll(): Promise<void> {
@@ -247,6 +303,11 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
     documentFor(pathname) {
       const snapshot = snapshots.get(pathname);
       return snapshot && snapshot.signature === current ? snapshot.html : undefined;
+    },
+    changed() {
+      changes += 1;
+      current = undefined;
+      if (!stopped) void tick();
     },
     start() {
       stopped = false;

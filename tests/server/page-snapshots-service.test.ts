@@ -113,6 +113,16 @@ describe('page snapshots over time', () => {
     expect(snapshots.documentFor(`/book/${bookId}`)).toContain(' 77 #2</p>');
   });
 
+  it('sends no snapshot after a change of its own until it has read the signature again', async () => {
+    await snapshots.update();
+    const page = snapshots.documentFor(`/book/${bookId}`);
+    expect(page).toBeDefined();
+    snapshots.changed();
+    expect(snapshots.documentFor(`/book/${bookId}`)).toBeUndefined();
+    // The read changed() started: nothing had changed, so the same page is current again.
+    await vi.waitFor(() => expect(snapshots.documentFor(`/book/${bookId}`)).toBe(page));
+  });
+
   it("tells the catalogue's cache the version each poll reads", async () => {
     const seen: string[] = [];
     const told = createPageSnapshots({

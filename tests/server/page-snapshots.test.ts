@@ -190,6 +190,9 @@ describe('catalogue page snapshots', () => {
       payload: { name },
     });
     expect(edit.statusCode).toBe(200);
+    // At once, the page from before the edit is no longer sent (the shell until the new one).
+    const next = await t.app.inject({ method: 'GET', url: `/book/${book._id}`, headers: html });
+    expect(next.body).not.toContain(`<title>${book.name} · LearnTogether</title>`);
     const document = await documentWhen(t, `/book/${book._id}`, (sent) =>
       sent.includes(`<title>${name} · LearnTogether</title>`),
     );
