@@ -5,19 +5,7 @@ import { bookListSchema, bookPageSchema } from '../../contract/books';
 import type { Queryable } from '../../server/db/client';
 import { createCatalogue } from '../../server/services/catalogue';
 import { createTestDb, type TestDb } from './helpers/build-test-app';
-
-/** The database, counting the statements that reach it. */
-function counting(db: Queryable): Queryable & { statements: string[] } {
-  const statements: string[] = [];
-  return {
-    statements,
-    query<T>(sql: string, params?: readonly unknown[]) {
-      statements.push(sql);
-      return db.query<T>(sql, params);
-    },
-    exec: (sql) => db.exec(sql),
-  };
-}
+import { counting } from './helpers/counting-db';
 
 const insertBook = (db: Queryable, name: string) =>
   db.query(

@@ -5,8 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_DIR, RENDERER_FILE } from '../../contract/prerendered';
 import { listBooks } from '../../server/db/repositories/books';
-import { createPageSnapshots, type PageSnapshots } from '../../server/services/page-snapshots';
+import {
+  createPageSnapshots,
+  type ApiGet,
+  type PageSnapshots,
+} from '../../server/services/page-snapshots';
 import { createTestDb, type TestDb } from './helpers/build-test-app';
+import { counting } from './helpers/counting-db';
 
 // The snapshots' timing (docs/decisions.md D63), with a renderer of a few lines that writes a
 // book's name and stock as the page, and whose data reads can be held: a pass under way is seen.
@@ -45,6 +50,14 @@ const silent = {
 describe('page snapshots over time', () => {
   let dir: string;
   let testDb: TestDb;
+  /** The "API": a book page's data is the book's stored name and stock. */
+  const bookApi: ApiGet = async (apiPath) => {
+    const rows = await testDb.db.query<{ name: string; stock: number }>(
+      'select name, stock from books where id = $1',
+      [apiPath.replace('/book/', '')],
+    );
+    return { status: 200, body: rows[0] };
+  };
   let snapshots: PageSnapshots;
   let bookId: string;
 
@@ -57,7 +70,6 @@ describe('page snapshots over time', () => {
     const { items } = await listBooks(testDb.db, { limit: 1 });
     bookId = items[0]!._id;
     gates.snapshotBookId = bookId;
-    // The "API": the book's stored name and stock.
     snapshots = createPageSnapshots({
       db: testDb.db,
       spaDir: dir,
@@ -65,13 +77,7 @@ describe('page snapshots over time', () => {
       log: silent,
       // Driven by hand (update()): no timer in this test.
       pollMs: 60_000,
-      get: async () => {
-        const rows = await testDb.db.query<{ name: string; stock: number }>(
-          'select name, stock from books where id = $1',
-          [bookId],
-        );
-        return { status: 200, body: rows[0] };
-      },
+      get: bookApi,
     });
   });
 
@@ -162,14 +168,9 @@ describe('page snapshots over time', () => {
     // still going, then changed.
     const [other] = (await listBooks(testDb.db, { limit: 2 })).items.slice(1);
     const pages = [`/book/${bookId}`, `/book/${other!._id}`];
-    let signatureReads = 0;
-    const counted = {
-      ...testDb.db,
-      query: <T>(sql: string, params?: readonly unknown[]) => {
-        if (sql.includes('as signature')) signatureReads += 1;
-        return testDb.db.query<T>(sql, params);
-      },
-    };
+    const counted = counting(testDb.db);
+    const signatureReads = () =>
+      counted.statements.filter((sql) => sql.includes('as signature')).length;
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     gates.snapshotPaths = pages;
@@ -180,22 +181,16 @@ describe('page snapshots over time', () => {
       publicUrl: 'https://shop.example',
       log: silent,
       pollMs: 10,
-      get: async (apiPath) => {
-        const rows = await testDb.db.query<{ name: string; stock: number }>(
-          'select name, stock from books where id = $1',
-          [apiPath.replace('/book/', '')],
-        );
-        return { status: 200, body: rows[0] };
-      },
+      get: bookApi,
     });
     try {
       await testDb.db.query('update books set stock = 90 where id = $1', [bookId]);
       polled.start();
       await vi.waitFor(() => expect(polled.documentFor(pages[0]!)).toContain(' 90 #'));
       await testDb.db.query('update books set stock = 91 where id = $1', [bookId]);
-      const readsBefore = signatureReads;
+      const readsBefore = signatureReads();
       // A poll that started after the change has read it, the second page still held.
-      await vi.waitFor(() => expect(signatureReads).toBeGreaterThan(readsBefore + 1));
+      await vi.waitFor(() => expect(signatureReads()).toBeGreaterThan(readsBefore + 1));
       expect(polled.documentFor(pages[0]!)).toBeUndefined();
       release();
       await vi.waitFor(() => expect(polled.documentFor(pages[0]!)).toContain(' 91 #'));
