@@ -18,8 +18,10 @@ test('the course cart journey: one of each course, no quantities, remove, total 
   await card(second)
     .getByRole('button', { name: /Add To Cart/ })
     .click();
+  // Taps on the snapshot before the app has it are held, one per button, and replayed (D69): the
+  // badge says both counted, so the next tap is the app's own.
+  await expect(page.getByRole('link', { name: 'Course cart (2 items)' })).toBeVisible();
   // A course is bought once (D62): adding it again says so and adds nothing.
-  await expect(card(first).getByRole('button', { name: /Add To Cart|Added/ })).toBeVisible();
   await card(first)
     .getByRole('button', { name: /Add To Cart|Added/ })
     .click();
