@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SubmitButton } from '@/components/form/submit-button';
 import { MailIcon } from '@/components/icons';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAppDispatch } from '@/lib/redux-hooks';
@@ -82,14 +83,13 @@ export function NewsletterForm() {
           aria-describedby={state.status === 'error' ? errorId : undefined}
           className="input input-bordered w-full min-w-0 sm:flex-1 border-slate-600 bg-slate-800 text-white placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/60"
         />
-        <button
-          type="submit"
+        <SubmitButton
+          busy={sending}
           disabled={sending || !ready}
           className="btn btn-primary sm:w-28 disabled:bg-primary/60 disabled:text-primary-content"
         >
-          {sending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Send
-        </button>
+        </SubmitButton>
       </div>
       <div className="mt-3 min-h-5 text-sm">
         {state.status === 'success' && (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { BookCategory } from '@contract/book-categories';
+import { SubmitButton } from '@/components/form/submit-button';
 import { bookFormSchema, type CheckedBook } from '../book-form-schema';
 import { BookFields, type BookFormValues } from './book-fields';
 
@@ -65,16 +66,12 @@ export function AddBookForm({ onSubmit }: Props) {
     >
       <BookFields register={register} errors={errors} imageRequired />
       <div className="flex justify-end pt-2">
-        <button
-          type="submit"
-          disabled={isSubmitting}
+        <SubmitButton
+          busy={isSubmitting}
           className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto"
         >
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          )}
           Add product
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AdminBook, BookUpdateBody } from '@contract/books';
+import { SubmitButton } from '@/components/form/submit-button';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { notify } from '@/lib/notify';
 import { useUpdateBookMutation } from '../api/admin-books-api';
@@ -138,16 +139,12 @@ export function EditBookPanel({ book, onClose }: Props) {
               >
                 Cancel
               </button>
-              <button
-                type="submit"
-                disabled={isSubmitting}
+              <SubmitButton
+                busy={isSubmitting}
                 className="btn btn-primary w-full rounded-xl px-8 normal-case sm:w-auto"
               >
-                {isSubmitting && (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                )}
                 Save changes
-              </button>
+              </SubmitButton>
             </div>
           </form>
         </div>

@@ -2,6 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, courseFactsLabel } from '@contract/course-rules';
 import { CartIcon, CheckIcon } from '@/components/icons';
+import { CoursePicture } from '@/components/course-picture';
 import { paths } from '@/config/paths';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { Course } from '../types';
@@ -37,16 +38,11 @@ export const CourseCard = memo(function CourseCard({ course, onAddToCart, owned 
       aria-labelledby={headingId}
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-base-200 bg-base-100 shadow-sm transition duration-200 hover:-translate-y-1 hover:shadow-xl"
     >
-      <div className="aspect-video overflow-hidden bg-base-200">
-        <img
-          src={course.image}
-          alt={course.name}
-          width={640}
-          height={360}
-          loading="lazy"
-          className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
-        />
-      </div>
+      <CoursePicture
+        src={course.image}
+        alt={course.name}
+        imageClassName="transition duration-300 group-hover:scale-105"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h2 id={headingId} className="text-lg font-semibold leading-snug">
           {/* One link per card, stretched over it: the picture opens the course page too. */}

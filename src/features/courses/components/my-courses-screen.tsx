@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { OwnedCourse } from '@contract/courses';
+import { CoursePicture } from '@/components/course-picture';
 import { DashboardList } from '@/components/dashboard-list';
 import { GraduationCapIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
@@ -45,18 +46,7 @@ function OwnedCourseCard({ course }: { course: OwnedCourse }) {
       aria-labelledby={headingId}
       className="flex h-full flex-col overflow-hidden rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200"
     >
-      <div className="aspect-video overflow-hidden bg-base-200">
-        {course.image !== null && (
-          <img
-            src={course.image}
-            alt=""
-            width={640}
-            height={360}
-            loading="lazy"
-            className="h-full w-full object-cover"
-          />
-        )}
-      </div>
+      <CoursePicture src={course.image} />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h2 id={headingId} className="font-semibold leading-snug">
           {course.name}

@@ -4,6 +4,7 @@ import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { CourseDetail } from '@contract/courses';
 import { centsToDollarString, toCents } from '@contract/money';
 import { CartIcon, CheckIcon } from '@/components/icons';
+import { CoursePicture } from '@/components/course-picture';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
@@ -71,17 +72,7 @@ function BuyBox({
       aria-label="Buy this course"
       className="overflow-hidden rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200 lg:sticky lg:top-20"
     >
-      <div className="aspect-video bg-base-200">
-        <img
-          src={course.image}
-          alt=""
-          width={640}
-          height={360}
-          // The page's largest paint: fetched before anything else it shows.
-          fetchPriority="high"
-          className="h-full w-full object-cover"
-        />
-      </div>
+      <CoursePicture src={course.image} fetch="high" />
       <div className="flex flex-col gap-4 p-5">
         <p className="text-3xl font-bold text-base-content">
           <span className="sr-only">Price: </span>${centsToDollarString(toCents(course.price))}
