@@ -23,10 +23,12 @@ export function Hero({
       aria-labelledby={labelledBy}
       className={`relative isolate overflow-hidden bg-slate-900 ${className}`}
     >
+      {/* The band opens its page: its picture is the largest paint, fetched ahead of the rest. */}
       <img
         src={image}
         alt=""
         aria-hidden="true"
+        fetchPriority="high"
         className="absolute inset-0 -z-20 h-full w-full object-cover"
       />
       <div aria-hidden="true" className={`absolute inset-0 -z-10 ${overlayClassName}`} />
