@@ -4,10 +4,10 @@ type Props = {
   /** Empty where the course's name is said beside the picture. */
   alt?: string;
   /**
-   * `high` for the page's largest paint (a course's own page), fetched before anything else it
-   * shows; `lazy` for a list's pictures, fetched as they near the screen.
+   * The page's largest paint (a course's own page): fetched before anything else it shows. A
+   * list's pictures are fetched as they near the screen.
    */
-  fetch?: 'high' | 'lazy';
+  largestPaint?: boolean;
   /** Classes added to the picture itself (a card's zoom on hover). */
   imageClassName?: string;
 };
@@ -16,7 +16,7 @@ type Props = {
  * A course's picture in its 16:9 frame, with its size in the markup so nothing moves when it
  * arrives: the course cards, My Courses and the course page.
  */
-export function CoursePicture({ src, alt = '', fetch = 'lazy', imageClassName = '' }: Props) {
+export function CoursePicture({ src, alt = '', largestPaint = false, imageClassName = '' }: Props) {
   return (
     <div className="aspect-video overflow-hidden bg-base-200">
       {src !== null && (
@@ -25,7 +25,7 @@ export function CoursePicture({ src, alt = '', fetch = 'lazy', imageClassName = 
           alt={alt}
           width={640}
           height={360}
-          {...(fetch === 'high'
+          {...(largestPaint
             ? ({ fetchPriority: 'high' } as const)
             : ({ loading: 'lazy' } as const))}
           className={`h-full w-full object-cover ${imageClassName}`.trimEnd()}

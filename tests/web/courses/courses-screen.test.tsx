@@ -87,6 +87,11 @@ describe('courses screen', () => {
     );
     // One link per card (stretched over it, so the picture opens the page too).
     expect(within(card).getAllByRole('link')).toHaveLength(1);
+    // Its picture is named by the course and fetched as it nears the screen.
+    expect(within(card).getByRole('img', { name: 'React from Zero to Hero' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
     expect(card).toHaveTextContent('Components, hooks and state, from a blank page.');
     expect(card).toHaveTextContent('8 lessons · 2 h 15 min');
     expect(card).toHaveTextContent('4.5 (12)');

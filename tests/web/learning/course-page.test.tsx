@@ -47,6 +47,9 @@ describe('the course page', { timeout: 20_000 }, () => {
     expect(document.title).toBe('React from Zero to Hero · LearnTogether');
     expect(screen.getByText(/Build modern user interfaces/)).toBeVisible();
     expect(screen.getByText('$49.99')).toBeVisible();
+    // The course's picture is the page's largest paint: fetched ahead of the rest.
+    const buyBox = screen.getByRole('complementary', { name: 'Buy this course' });
+    expect(buyBox.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
 
     const outcomes = screen.getByRole('region', { name: "What you'll learn" });
     expect(within(outcomes).getAllByRole('listitem')).toHaveLength(3);

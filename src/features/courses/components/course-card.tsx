@@ -1,8 +1,8 @@
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { COURSE_MESSAGES, courseFactsLabel } from '@contract/course-rules';
-import { CartIcon, CheckIcon } from '@/components/icons';
 import { CoursePicture } from '@/components/course-picture';
+import { CartIcon, CheckIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { centsToDollarString, toCents } from '@contract/money';
 import type { Course } from '../types';

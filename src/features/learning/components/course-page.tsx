@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { CourseDetail } from '@contract/courses';
 import { centsToDollarString, toCents } from '@contract/money';
-import { CartIcon, CheckIcon } from '@/components/icons';
 import { CoursePicture } from '@/components/course-picture';
+import { CartIcon, CheckIcon } from '@/components/icons';
 import { NotFoundPage } from '@/components/not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
@@ -72,7 +72,7 @@ function BuyBox({
       aria-label="Buy this course"
       className="overflow-hidden rounded-2xl bg-base-100 shadow-sm ring-1 ring-base-200 lg:sticky lg:top-20"
     >
-      <CoursePicture src={course.image} fetch="high" />
+      <CoursePicture src={course.image} largestPaint />
       <div className="flex flex-col gap-4 p-5">
         <p className="text-3xl font-bold text-base-content">
           <span className="sr-only">Price: </span>${centsToDollarString(toCents(course.price))}
