@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bookListSchema, bookPageSchema } from '../../contract/books';
 import type { Queryable } from '../../server/db/client';
+import { catalogueVersion } from '../../server/db/repositories/books';
 import { createCatalogue } from '../../server/services/catalogue';
 import { createTestDb, type TestDb } from './helpers/build-test-app';
 import { counting } from './helpers/counting-db';
@@ -74,10 +75,7 @@ describe('the catalogue cache', () => {
     expect(namesOf((await catalogue.answer({})).json)).not.toContain('Written Elsewhere');
     catalogue.sawVersion(before.version);
     expect(catalogue.ready({})).toBe(before);
-    const [row] = await testDb.db.query<{ version: string }>(
-      'select version::text as version from catalogue_version',
-    );
-    catalogue.sawVersion(row!.version);
+    catalogue.sawVersion(await catalogueVersion(testDb.db));
     expect(catalogue.ready({})).toBeUndefined();
     expect(namesOf((await catalogue.answer({})).json)).toContain('Written Elsewhere');
   });

@@ -241,9 +241,6 @@ describe('page snapshots without a renderer', () => {
       adminEmails: [],
       seed: true,
       env: { SERVE_SPA: 'true', SPA_DIR: dir, PUBLIC_URL },
-      // Its cache of the book lists trusts a version for a minute: only the snapshots' poll can
-      // tell it of a write made by another process.
-      catalogue: { recheckMs: 60_000 },
     });
     await t.app.ready();
   });
