@@ -64,9 +64,8 @@ async function throttle(page: Page, device: Device): Promise<void> {
     downloadThroughput: (device.downloadMbits * 1024 * 1024) / 8,
     uploadThroughput: (device.uploadKbits * 1024) / 8,
   });
-  if (device.cpuSlowdown > 1) {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: device.cpuSlowdown });
-  }
+  // A rate of 1 is the machine's own speed.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: device.cpuSlowdown });
 }
 
 /** Records every layout shift not caused by input, with the nodes that moved. */
