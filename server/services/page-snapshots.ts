@@ -198,37 +198,50 @@ export function createPageSnapshots(options: PageSnapshotsOptions): PageSnapshot
     return undefined;
   }
 
+  /** Brings one page's snapshot to `signature`: rendered again only when its data changed. */
+  async function refresh(
+    loaded: Renderer,
+    pathname: string,
+    pass: { signature: string; shell: string; shellHash: string },
+  ): Promise<void> {
+    const data = await loaded.gatherSnapshotData(pathname, get);
+    if (data === undefined) {
+      snapshots.delete(pathname);
+      return;
+    }
+    // The shell too: a new build's document is a new snapshot.
+    const dataHash = hashOf([pass.shellHash, data]);
+    const old = snapshots.get(pathname);
+    if (old?.dataHash === dataHash) {
+      snapshots.set(pathname, { ...old, signature: pass.signature });
+      return;
+    }
+    const { markup, head } = await loaded.prerenderScreen(pathname, { origin, data });
+    const html = prerenderedDocument(pass.shell, markup, { head, data });
+    snapshots.set(pathname, { signature: pass.signature, dataHash, html });
+  }
+
   async function rebuild(signature: string): Promise<void> {
     renderer ??= loadRenderer();
     const loaded = await renderer;
     if (!loaded) return;
     const shell = await readFile(path.join(spaDir, 'index.html'), 'utf8');
+    const pass = { signature, shell, shellHash: hashOf(shell) };
     const pagePaths = await loaded.snapshotPaths(get);
     const wanted = new Set(pagePaths);
     for (const known of snapshots.keys()) if (!wanted.has(known)) snapshots.delete(known);
     for (const pathname of pagePaths) {
       if (stopped) return;
       try {
-        const data = await loaded.gatherSnapshotData(pathname, get);
-        if (data === undefined) {
-          snapshots.delete(pathname);
-          continue;
-        }
-        // The shell too: a new build's document is a new snapshot.
-        const dataHash = hashOf([shell, data]);
-        const old = snapshots.get(pathname);
-        if (old?.dataHash === dataHash) {
-          snapshots.set(pathname, { ...old, signature });
-          continue;
-        }
-        const { markup, head } = await loaded.prerenderScreen(pathname, { origin, data });
-        const html = prerenderedDocument(shell, markup, { head, data });
-        snapshots.set(pathname, { signature, dataHash, html });
+        await refresh(loaded, pathname, pass);
       } catch (error) {
         // That page gets the shell; the others their snapshots.
         snapshots.delete(pathname);
         failed(error, 'page snapshot failed', pathname);
       }
+      // After every page, changed or not: the API's reads through inject and PGlite's queries
+      // settle without handing the event loop back, so a pass of unchanged pages (each full
+      // check) otherwise held every request for its whole length (docs/decisions.md D100).
       await yieldToRequests();
     }
     builtAt = { signature, time: Date.now() };

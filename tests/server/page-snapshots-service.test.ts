@@ -199,6 +199,45 @@ describe('page snapshots over time', () => {
     }
   });
 
+  it('lets the event loop run between pages, also in a pass that renders nothing', async () => {
+    // A full check of unchanged pages, whose API answers come without I/O, as inject's over
+    // PGlite do: without a turn of the event loop after each page, every request waited for the
+    // whole pass (docs/decisions.md D100).
+    const pages = ['/book/a', '/book/b', '/book/c', '/book/d'];
+    let gathered = 0;
+    let gatheredWhenLoopRan: number | undefined;
+    gates.snapshotPaths = pages;
+    const checked = createPageSnapshots({
+      db: testDb.db,
+      spaDir: dir,
+      publicUrl: 'https://shop.example',
+      log: silent,
+      pollMs: 60_000,
+      fullCheckMs: 0,
+      get: async () => {
+        gathered += 1;
+        return { status: 200, body: { name: 'n', stock: 1 } };
+      },
+    });
+    try {
+      await checked.update();
+      const rendered = gates.snapshotRenders;
+      gathered = 0;
+      gates.snapshotGate = (pathname) => {
+        if (pathname === pages[0]) setImmediate(() => (gatheredWhenLoopRan = gathered));
+        return Promise.resolve();
+      };
+      await checked.update();
+      expect(gathered).toBe(pages.length);
+      expect(gates.snapshotRenders).toBe(rendered);
+      expect(gatheredWhenLoopRan).toBe(1);
+    } finally {
+      await checked.stop();
+      delete gates.snapshotPaths;
+      delete gates.snapshotGate;
+    }
+  });
+
   it('a pass cut short by stop() (the server closing) reports no error', async () => {
     const errors: unknown[] = [];
     const log = { ...silent, error: (...args: unknown[]) => errors.push(args) };
