@@ -15,7 +15,29 @@ export function withoutImportantModifiers(source: string): string {
   return source.replace(/!(?=[a-z])/gi, ' ');
 }
 
+/**
+ * daisyUI components the app never puts on an element, whose names are words of its texts and
+ * code ("Open menu", "Checkout steps", "Your rating", `toast()`): Tailwind reads any word as a
+ * possible class and emitted each component whole, 18 KB of every page's inline stylesheet
+ * (docs/decisions.md D101). `tests/server/tailwind-config.test.ts` fails when a `className`
+ * names one of them.
+ */
+export const UNUSED_DAISYUI_COMPONENTS = [
+  'avatar',
+  'collapse',
+  'countdown',
+  'join',
+  'menu',
+  'progress',
+  'rating',
+  'step',
+  'steps',
+  'toast',
+  'toggle',
+];
+
 export default {
+  blocklist: UNUSED_DAISYUI_COMPONENTS,
   content: {
     files: classSources,
     transform: { ts: withoutImportantModifiers, tsx: withoutImportantModifiers },

@@ -13,7 +13,7 @@ import {
 import { identityBuildWarning, quietLazyContractImports } from './scripts/lib/build-checks';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
-import { classSources } from './tailwind.config';
+import { classSources, UNUSED_DAISYUI_COMPONENTS } from './tailwind.config';
 
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -49,7 +49,11 @@ export default defineConfig({
   ],
   css: {
     postcss: {
-      plugins: [tailwindcss(), dropUnusedDaisyUiRules({ content: classSources }), autoprefixer()],
+      plugins: [
+        tailwindcss(),
+        dropUnusedDaisyUiRules({ content: classSources, blocklist: UNUSED_DAISYUI_COMPONENTS }),
+        autoprefixer(),
+      ],
     },
   },
   resolve: {

@@ -21,14 +21,17 @@ function classesIn(selector: string): string[] {
 }
 
 /**
- * The classes an element must carry for `selector` to match it. What stands inside a functional
- * pseudo-class is left out: `:not(.x)` matches without `.x`, `:where(.x, .y)` with either.
+ * The classes some element must carry for `selector` to match. What stands inside a functional
+ * pseudo-class is left out (`:not(.x)` matches without `.x`, `:where(.x, .y)` with either),
+ * except a single selector in `:where()` or `:is()`: `:where(.menu li) .badge` needs a `.menu`.
  */
 export function requiredClasses(selector: string): string[] {
   let outer = selector;
   for (let before = ''; before !== outer;) {
     before = outer;
-    outer = outer.replace(/:[\w-]+\([^()]*\)/g, '');
+    outer = outer.replace(/:([\w-]+)\(([^()]*)\)/g, (_, name: string, inner: string) =>
+      (name === 'where' || name === 'is') && !inner.includes(',') ? ` ${inner} ` : '',
+    );
   }
   return classesIn(outer);
 }
@@ -63,12 +66,15 @@ export function classWords(text: string): Set<string> {
 type Options = {
   /** The sources Tailwind scans (tailwind.config.ts `content`), as globs from `cwd`. */
   content: string[];
+  /** Classes Tailwind is told never to make (tailwind.config.ts `blocklist`): no element has one. */
+  blocklist?: string[];
   cwd?: string;
 };
 
 /** The PostCSS plugin; after Tailwind, which generates what it drops from. */
 export const dropUnusedDaisyUiRules: PluginCreator<Options> = (options) => {
-  const { content = [], cwd = process.cwd() } = options ?? {};
+  const { content = [], blocklist = [], cwd = process.cwd() } = options ?? {};
+  const blocked = new Set(blocklist);
   // Parsed once, when a stylesheet first comes (not whenever a Vite config is loaded).
   let daisyUi: Set<string> | undefined;
   return {
@@ -80,7 +86,8 @@ export const dropUnusedDaisyUiRules: PluginCreator<Options> = (options) => {
       for (const file of globSync(content, { cwd, absolute: true })) {
         for (const word of classWords(readFileSync(file, 'utf8'))) words.add(word);
       }
-      const unnamed = (name: string) => components.has(name) && !words.has(name);
+      const unnamed = (name: string) =>
+        components.has(name) && (!words.has(name) || blocked.has(name));
       root.walkRules((rule) => {
         const kept = rule.selectors.filter((selector) => !requiredClasses(selector).some(unnamed));
         if (kept.length === 0) rule.remove();

@@ -19,7 +19,13 @@ describe('the classes a selector needs', () => {
       'input',
     ]);
     expect(requiredClasses('.btn:not(.btn-group .btn)')).toEqual(['btn']);
-    expect(requiredClasses(':where(.join *) > .btn:is(.a, :not(.b))')).toEqual(['btn']);
+    expect(requiredClasses('.btn:is(.a, :not(.b))')).toEqual(['btn']);
+    // One selector in :where() or :is() must match as it stands.
+    expect(requiredClasses(':where(.join *) > .btn:is(.a, :not(.b))')).toEqual(['join', 'btn']);
+    expect(requiredClasses(':where(.menu li:not(.menu-title, .disabled)) .badge')).toEqual([
+      'menu',
+      'badge',
+    ]);
     expect(requiredClasses('.sm\\:btn-sm:hover')).toEqual(['sm:btn-sm']);
   });
 });
@@ -46,9 +52,9 @@ describe('dropping the unused daisyUI rules', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  async function run(css: string): Promise<string> {
+  async function run(css: string, blocklist?: string[]): Promise<string> {
     const result = await postcss([
-      dropUnusedDaisyUiRules({ content: ['**/*.tsx'], cwd: dir }),
+      dropUnusedDaisyUiRules({ content: ['**/*.tsx'], cwd: dir, blocklist }),
     ]).process(css, { from: undefined });
     return result.css;
   }
@@ -82,5 +88,12 @@ describe('dropping the unused daisyUI rules', () => {
     expect(await run('.mockup-browser .mockup-browser-toolbar .input{b:2}')).toBe(
       '.mockup-browser .mockup-browser-toolbar .input{b:2}',
     );
+  });
+
+  it("drops what needs a class of Tailwind's blocklist, even where a source names it", async () => {
+    await writeFile(path.join(dir, 'nav.tsx'), 'export const label = "Open menu";');
+    const css = '.menu li>.btn{h:9}:where(.menu li) .btn{i:10}.btn{j:11}';
+    expect(await run(css)).toBe(css);
+    expect(await run(css, ['menu'])).toBe('.btn{j:11}');
   });
 });
