@@ -20,6 +20,7 @@ import {
 } from '@/app/snapshot-data';
 import { seedStore } from '@/app/snapshot-seed';
 import { makeStore } from '@/app/store';
+import { loadedBaseApi } from '@/lib/api/lazy-api';
 import { infoPageAt } from '@/features/info/info-pages';
 
 export { gatherSnapshotData, prerenderedPaths, snapshotPaths };
@@ -45,25 +46,33 @@ export async function prerenderScreen(
   { origin, data }: RenderOptions,
 ): Promise<RenderedScreen> {
   const store = makeStore({ persist: false });
-  if (data) await seedStore(store, data);
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <AppProvider store={store}>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
-    </StrictMode>,
-    {
-      onError: (error) => void errors.push(error),
-      // Every boundary in place: React outlines a large one, to be put in place later by an
-      // inline script, which the page's CSP (script-src 'self') does not run.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-    },
-  );
   let markup = '';
-  for await (const chunk of prelude) markup += String(chunk);
+  try {
+    if (data) await seedStore(store, data);
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProvider store={store}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>,
+      {
+        onError: (error) => void errors.push(error),
+        // Every boundary in place: React outlines a large one, to be put in place later by an
+        // inline script, which the page's CSP (script-src 'self') does not run.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    for await (const chunk of prelude) markup += String(chunk);
+  } finally {
+    // The store is dropped here, but RTK Query keeps an entry nobody reads for a minute, on a
+    // timer that held the store and kept a stopped server alive until it was killed
+    // (docs/decisions.md D103): resetting the cache clears those timers.
+    const api = loadedBaseApi();
+    if (api) store.dispatch(api.util.resetApiState());
+  }
   if (errors.length > 0) {
     throw new Error(`prerendering ${path} failed`, { cause: errors[0] });
   }

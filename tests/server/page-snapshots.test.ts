@@ -1,12 +1,13 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_DIR, SNAPSHOT_DATA_ID } from '../../contract/prerendered';
+import { RENDERER_DIR, RENDERER_FILE, SNAPSHOT_DATA_ID } from '../../contract/prerendered';
 import { buildRenderer } from '../../scripts/lib/prerender-plugin';
 import { bearer, buildAccountsApp, signIn, type SignedIn } from './helpers/accounts';
 import type { TestApp } from './helpers/build-test-app';
+import type { ApiGet } from '../../src/app/snapshot-data';
 import { uniqueEmail } from './helpers/firebase-emulator';
 
 // The catalogue's page snapshots (docs/decisions.md D63): the HTML as sent, no JavaScript run.
@@ -216,6 +217,32 @@ describe('catalogue page snapshots', () => {
     await t.db.query('update books set name = $1 where id = $2', [name, first!._id]);
     const document = await documentWhen(t, '/book', (sent) => sent.includes(name));
     expect(document).toMatch(new RegExp(`<h3[^>]*>.*${name}`));
+  });
+
+  it('leaves no timer behind a render: a stopped server exits at once', async () => {
+    type Renderer = {
+      gatherSnapshotData(pathname: string, get: ApiGet): Promise<unknown>;
+      prerenderScreen(
+        pathname: string,
+        options: { origin: string; data: unknown },
+      ): Promise<unknown>;
+    };
+    const renderer = (await import(
+      pathToFileURL(path.join(dir, RENDERER_DIR, RENDERER_FILE)).href
+    )) as Renderer;
+    const get: ApiGet = async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
+    for (const page of [`/book/${book._id}`, '/book', `/courses/${course._id}`]) {
+      const data = await renderer.gatherSnapshotData(page, get);
+      const before = timers().length;
+      await renderer.prerenderScreen(page, { origin: PUBLIC_URL, data });
+      // RTK Query keeps an unused entry a minute, on a timer that held the process that long
+      // after the server had stopped (docs/decisions.md D103).
+      expect(timers(), page).toHaveLength(before);
+    }
   });
 
   it('sends the shell where there is no snapshot', async () => {
