@@ -81,8 +81,9 @@ afterEach(() => {
 });
 
 describe('server process', () => {
-  it('serves the API from source (as npm run dev runs it) and exits cleanly on SIGINT', async () => {
-    const server = startServer({}, FROM_SOURCE);
+  it('serves the API from source, as npm run dev runs it (on the Auth Emulator, which it names), and exits cleanly on SIGINT', async () => {
+    // npm run dev points the server at the dev stack's Auth Emulator (scripts/dev.ts).
+    const server = startServer({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, FROM_SOURCE);
     started.push(server.child);
     // tsx transpiles the whole server first: slower than the compiled starts below.
     const [, url] = await waitFor(
@@ -96,6 +97,9 @@ describe('server process', () => {
     expect(await health.json()).toEqual({ ok: true, checks: { database: 'up', redis: 'off' } });
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);
+    // On loopback, as it must be with the emulator (the refusal elsewhere is tested below).
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(server.output()).toContain('a local demo, not production');
 
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);
@@ -124,7 +128,8 @@ describe('the Auth Emulator (unsigned ID tokens) never reaches other machines', 
     expect(server.output()).toContain('FIREBASE_AUTH_EMULATOR_HOST: Not allowed in production');
   });
 
-  it('elsewhere it starts on loopback only, and says so', async () => {
+  // Started on loopback with it, it says so: the first test above, as npm run dev starts it.
+  it('elsewhere it refuses an address other machines reach', async () => {
     const publicHost = startServer({
       HOST: '0.0.0.0',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
@@ -132,14 +137,7 @@ describe('the Auth Emulator (unsigned ID tokens) never reaches other machines', 
     started.push(publicHost.child);
     expect(await publicHost.exited).toBe(1);
     expect(publicHost.output()).toContain('HOST: With FIREBASE_AUTH_EMULATOR_HOST set');
-
-    const local = startServer({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
-    started.push(local.child);
-    await waitFor(() => local.output().match(/ready at (http:\/\/[\d.]+:\d+)/), 40_000);
-    expect(local.output()).toContain('a local demo, not production');
-    local.child.kill('SIGTERM');
-    expect(await local.exited).toBe(0);
-  }, 90_000);
+  });
 });
 
 describe('card payment at start-up (docs/deploy.md, "Stripe")', () => {
@@ -200,22 +198,11 @@ describe('card payment at start-up (docs/deploy.md, "Stripe")', () => {
     expect(await server.exited).toBe(0);
   }, 60_000);
 
-  it('production without a key does not suggest the emulator, which it refuses', async () => {
-    const server = startServer({
-      NODE_ENV: 'production',
-      ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    });
-    started.push(server.child);
-    await waitFor(() => server.output().match(/STRIPE_SECRET_KEY is not set.*/), 40_000);
-    expect(server.output()).not.toContain('STRIPE_EMULATOR_URL');
-    expect(server.output()).toContain("the webhook endpoint's signing secret");
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-  }, 60_000);
+  // Production without a key: the compiled server's start below.
 });
 
 describe('compiled server (npm run build, npm start)', () => {
-  it('builds, starts under plain Node in production, and answers /api/health', async () => {
+  it('builds, starts under plain Node in production, answers /api/health and names what is not configured', async () => {
     // Built in beforeAll. No tsx: the artefact must run on Node alone.
     expect(buildCode).toBe(0);
     const server = startServer({
@@ -235,6 +222,10 @@ describe('compiled server (npm run build, npm start)', () => {
     expect(server.output()).toContain('FIREBASE_PROJECT_ID names no real Firebase project');
     // No public origin named: it says the pages' links would name the developer's.
     expect(server.output()).toContain('PUBLIC_URL is not set');
+    // No Stripe key: it names what to set, and not the emulator, which production refuses.
+    await waitFor(() => server.output().match(/STRIPE_SECRET_KEY is not set.*/), 20_000);
+    expect(server.output()).not.toContain('STRIPE_EMULATOR_URL');
+    expect(server.output()).toContain("the webhook endpoint's signing secret");
     // The migrations and the seed ran from the compiled code.
     const books = await fetch(`${url}/api/books`);
     expect(((await books.json()) as unknown[]).length).toBe(27);
