@@ -26,8 +26,12 @@ const PORTS: StackPorts = {
 };
 const DIST = '.bench/dist';
 const BUDGET_KB = 130;
-/** The chunks loaded only once the first screen is interactive (the field measurement). */
-const AFTER_INTERACTIVE = /\/assets\/web-vitals-[\w-]+\.js$/;
+/**
+ * The chunks loaded only once the first screen is interactive: the field measurement
+ * (src/app/vitals-beacon.ts, with web-vitals) and the rules it shares with the admin's
+ * Performance screen (contract/vitals-rules.ts).
+ */
+const AFTER_INTERACTIVE = /\/assets\/vitals-(?:beacon|rules)-[\w-]+\.js$/;
 const FORBIDDEN: Record<string, RegExp> = {
   firebase: /FirebaseError|identitytoolkit\.googleapis/,
   stripe: /js\.stripe\.com|stripe\.elements/i,

@@ -1,6 +1,7 @@
 // Zod-free, so the web app may import these as values.
 import { notEnoughStockMessage } from './book-rules';
 import { COURSE_MESSAGES } from './course-rules';
+import { COURSE_QUANTITY } from './course-quantity';
 import { DomainError } from './domain-error';
 
 /** The shipping form's countries (docs/product.md §2), in the spec's order. */
@@ -101,9 +102,6 @@ export function checkoutAmountCents(lines: readonly PricedQuantity[]): number {
 export function paymentHeading(source: PaymentSource | null): string {
   return source === 'courses' ? PAYMENT_TEXTS.courseHeading : PAYMENT_TEXTS.heading;
 }
-
-/** A course is bought once (D62): its one quantity, in the cart and at checkout. */
-export const COURSE_QUANTITY = 1;
 
 /**
  * A course-cart checkout's lines, in the order asked: each course at most once and one of it

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCents, toCents } from '@contract/money';
-import { TrashIcon } from '@/components/icons';
+import { TrashIcon } from '@/components/icons/trash-icon';
 import { QuantityStepper } from '@/components/quantity-stepper';
 
 /** How each cart shows its pictures: a book cover is tall, a course image wide. */

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from './icons';
+import { ArrowRightIcon } from './icons/arrow-right-icon';
 
 type Props = {
   /** The icon in the round badge (h-8 w-8). */

@@ -1,4 +1,4 @@
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon } from '@/components/icons/alert-icon';
 
 /** A list that could not be loaded: why, and a way to try again. */
 export function LoadError({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from './icons';
+import { ArrowRightIcon } from './icons/arrow-right-icon';
 import { PageTitle } from './page-title';
 
 type Props = {

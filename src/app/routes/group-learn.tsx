@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 

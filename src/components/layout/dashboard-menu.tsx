@@ -1,16 +1,11 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NavLink } from 'react-router';
-import {
-  BookIcon,
-  CartIcon,
-  ChartIcon,
-  FlagIcon,
-  GaugeIcon,
-  GraduationCapIcon,
-  LibraryIcon,
-  UserIcon,
-  UsersIcon,
-} from '@/components/icons';
+import { CartIcon, GraduationCapIcon, UserIcon, UsersIcon } from '@/components/icons/layout-icons';
+import { BookIcon } from '@/components/icons/book-icon';
+import { ChartIcon } from '@/components/icons/chart-icon';
+import { FlagIcon } from '@/components/icons/flag-icon';
+import { GaugeIcon } from '@/components/icons/gauge-icon';
+import { LibraryIcon } from '@/components/icons/library-icon';
 import { focusRing } from './focus-ring';
 
 /** The icons a menu item may name. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '@/components/icons';
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '@/components/icons/layout-icons';
 import { focusRing } from './focus-ring';
 import { linkActive, linkBase, linkIdle, type NavItem } from './nav-items';
 

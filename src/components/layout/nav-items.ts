@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { matchPath } from 'react-router';
-import { DashboardIcon, UsersIcon } from '@/components/icons';
+import { DashboardIcon, UsersIcon } from '@/components/icons/layout-icons';
 import { paths } from '@/config/paths';
 import type { AuthStatus } from '@/lib/auth';
 import { focusRing } from './focus-ring';

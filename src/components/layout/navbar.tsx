@@ -1,7 +1,13 @@
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { CartIcon, CloseIcon, GraduationCapIcon, LogoutIcon, MenuIcon } from '@/components/icons';
+import {
+  CartIcon,
+  CloseIcon,
+  GraduationCapIcon,
+  LogoutIcon,
+  MenuIcon,
+} from '@/components/icons/layout-icons';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { BrandMark } from './brand-mark';

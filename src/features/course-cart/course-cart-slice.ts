@@ -1,5 +1,5 @@
 import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
-import { COURSE_QUANTITY } from '@contract/checkout-rules';
+import { COURSE_QUANTITY } from '@contract/course-quantity';
 import { toCents } from '@contract/money';
 
 /**

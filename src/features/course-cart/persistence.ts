@@ -1,5 +1,5 @@
 // The course cart lives only in the browser (no server calls) and survives a reload.
-import { COURSE_QUANTITY } from '@contract/checkout-rules';
+import { COURSE_QUANTITY } from '@contract/course-quantity';
 import { COURSE_CART_STORAGE_KEY as KEY } from '@contract/saved-course-cart';
 import type { CourseCartLine, CourseCartState } from './course-cart-slice';
 

@@ -6,7 +6,10 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DownloadIcon, EraserIcon, RedoIcon, UndoIcon } from '@/components/icons';
+import { DownloadIcon } from '@/components/icons/download-icon';
+import { EraserIcon } from '@/components/icons/eraser-icon';
+import { RedoIcon } from '@/components/icons/redo-icon';
+import { UndoIcon } from '@/components/icons/undo-icon';
 import {
   CANVAS_HEIGHT,
   CANVAS_WIDTH,

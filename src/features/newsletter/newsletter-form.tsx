@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/form/submit-button';
-import { MailIcon } from '@/components/icons';
+import { MailIcon } from '@/components/icons/layout-icons';
 import { apiFailureOf, errorMessageOr } from '@/lib/api/error-message';
 import { useAppDispatch } from '@/lib/redux-hooks';
 import { useHydratedValue } from '@/lib/use-hydrated';
-import { sendWelcomeMail } from './api/send-welcome-mail';
 
 type State =
   | { status: 'idle' }
@@ -52,7 +51,11 @@ export function NewsletterForm() {
       setState({ status: 'success', message });
       form.reset();
       // Only a new subscriber (201, not 200 "already subscribed") gets the welcome mail.
-      if (isNewSubscriber) void sendWelcomeMail(email);
+      if (isNewSubscriber) {
+        void import('./api/send-welcome-mail').then(({ sendWelcomeMail }) =>
+          sendWelcomeMail(email),
+        );
+      }
     } catch (error) {
       setState({ status: 'error', message: toMessage(error) });
     }

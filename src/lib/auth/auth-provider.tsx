@@ -13,7 +13,6 @@ import { AuthContext, type AuthState, type AuthStatus } from './auth-context';
 import { createFirebaseAuthService, type AuthService, type AuthUser } from './auth-service';
 import { exchangeIdToken, fetchIsAdmin } from './session-api';
 import { isTokenUsableFor } from './token-claims';
-import { keepTokenRenewed } from './token-renewal';
 
 /** A new access token for `email`, for the current Firebase ID token (refreshed when stale). */
 async function newAccessToken(service: AuthService, email: string): Promise<string> {
@@ -116,13 +115,23 @@ export function AuthProvider({ children, service }: Props) {
     if (!renewedEmail) return;
     const active = current.current;
     const run = active.run;
-    return keepTokenRenewed({
-      email: renewedEmail,
-      exchange: () => newAccessToken(authService, renewedEmail),
-      // A sign-out or another account starts a new run: this one's results are dropped.
-      isCurrent: () => active.run === run && active.email === renewedEmail,
-      onRevoked: () => void signOut(),
+    let stop: (() => void) | undefined;
+    let ended = false;
+    // Loaded with the first signed-in session: a visitor's start carries none of it (D104).
+    void import('./token-renewal').then(({ keepTokenRenewed }) => {
+      if (ended) return;
+      stop = keepTokenRenewed({
+        email: renewedEmail,
+        exchange: () => newAccessToken(authService, renewedEmail),
+        // A sign-out or another account starts a new run: this one's results are dropped.
+        isCurrent: () => active.run === run && active.email === renewedEmail,
+        onRevoked: () => void signOut(),
+      });
     });
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [renewedEmail, authService, signOut]);
 
   const refreshUser = useCallback(() => authService.refreshUser(), [authService]);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Metric } from 'web-vitals';
 import { newPageViewId, PAGE_ROUTES, PAGE_VIEW_ID_PATTERN } from '@contract/vitals';
-import { reportVitals, routePatternOf } from '@/app/report-vitals';
+import { reportVitals } from '@/app/report-vitals';
+import { routePatternOf } from '@/app/vitals-beacon';
 import { screenRoutes, type ScreenRoute } from '@/app/screens';
 
 // web-vitals as the library behaves once it has measured: FCP and TTFB are reported at once;

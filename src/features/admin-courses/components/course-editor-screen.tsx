@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { COURSE_LIMITS } from '@contract/course-rules';
 import { courseDraftSchema, type AdminCourse, type CourseDraft } from '@contract/courses';
 import { SubmitButton } from '@/components/form/submit-button';
-import { PlusIcon } from '@/components/icons';
+import { PlusIcon } from '@/components/icons/plus-icon';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';

@@ -8,7 +8,7 @@ import { formatCents, toCents } from '@contract/money';
 import { Pager } from '@/components/pager';
 import { DashboardTable } from '@/components/dashboard-table';
 import { EmptyNote } from '@/components/empty-state';
-import { CartIcon } from '@/components/icons';
+import { CartIcon } from '@/components/icons/layout-icons';
 import { QueryView } from '@/components/query-view';
 import { Spinner } from '@/components/spinner';
 import { useListAddress, useSearchText } from '@/lib/use-list-address';

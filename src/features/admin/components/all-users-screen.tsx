@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DashboardTable } from '@/components/dashboard-table';
 import { EmptyNote } from '@/components/empty-state';
-import { TrashIcon, UsersIcon } from '@/components/icons';
+import { UsersIcon } from '@/components/icons/layout-icons';
+import { TrashIcon } from '@/components/icons/trash-icon';
 import { QueryView } from '@/components/query-view';
 import { DashboardScreen } from '@/components/dashboard-screen';
 import { Spinner } from '@/components/spinner';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { BookIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+import { GraduationCapIcon, UsersIcon } from '@/components/icons/layout-icons';
+import { BookIcon } from '@/components/icons/book-icon';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { Spinner } from '@/components/spinner';
 import { env } from '@/config/env';
 

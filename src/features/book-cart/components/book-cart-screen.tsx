@@ -1,6 +1,6 @@
 import { CartSummary } from '@/components/cart-summary';
 import type { CartLine } from '@contract/carts';
-import { BookIcon } from '@/components/icons';
+import { BookIcon } from '@/components/icons/book-icon';
 import { QueryView } from '@/components/query-view';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';

@@ -5,6 +5,7 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux-hooks';
+import { addBookToCart } from '../add-book-to-cart';
 import type { PendingOrderState } from '../pending-order';
 
 type Props = {
@@ -20,21 +21,6 @@ const CONFIRMATION_MS = 2500;
 
 function errorText(error: unknown): string {
   return errorMessageOr(error, 'Could not add the book to your cart.');
-}
-
-/** Puts one copy of a book in the signed-in user's cart (the cart's endpoints load here, lazily). */
-export async function addBookToCart(
-  dispatch: ReturnType<typeof useAppDispatch>,
-  bookId: string,
-): Promise<void> {
-  const { cartApi } = await import('../api/cart-api');
-  const request = dispatch(cartApi.endpoints.addToCart.initiate({ bookId }));
-  try {
-    await request.unwrap();
-  } finally {
-    // Nothing reads this mutation's result from the cache: the Cart tag refreshes the badge.
-    request.reset();
-  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux-hooks';
 import { pendingOrderOf } from '../pending-order';
-import { addBookToCart } from './order-now-button';
+import { addBookToCart } from '../add-book-to-cart';
 
 /**
  * Finishes an Order Now a visitor pressed before signing in: back on the page they were on, the

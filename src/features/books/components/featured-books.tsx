@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useFeaturedBooks } from '../hooks/use-featured-books';

@@ -7,7 +7,9 @@ import {
 } from 'react';
 import { BOARD_LIMITS, boardFileName, type Stroke } from '@contract/board';
 import type { ChatRoom } from '@contract/chat-rules';
-import { DownloadIcon, EraserIcon, UndoIcon } from '@/components/icons';
+import { DownloadIcon } from '@/components/icons/download-icon';
+import { EraserIcon } from '@/components/icons/eraser-icon';
+import { UndoIcon } from '@/components/icons/undo-icon';
 import { confirmDialog } from '@/lib/dialogs';
 import {
   CANVAS_HEIGHT,

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@contract/chat-rules';
-import { ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import type { ChatMember } from '../chat-state';
 
 type Props = {

@@ -16,7 +16,7 @@ import {
   type ChatReactionEmoji,
 } from '@contract/chat-rules';
 import { ChatImage } from '@/components/chat-image';
-import { TrashIcon } from '@/components/icons';
+import { TrashIcon } from '@/components/icons/trash-icon';
 import { formatMessage } from '../format-message';
 import { relativeTime } from '../relative-time';
 import { MessageReactions } from './message-reactions';

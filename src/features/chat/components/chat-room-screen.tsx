@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatMessage } from '@contract/chat';
 import type { ChatRoom } from '@contract/chat-rules';
-import { UsersIcon } from '@/components/icons';
+import { UsersIcon } from '@/components/icons/layout-icons';
 import { paths } from '@/config/paths';
 import { confirmDialog } from '@/lib/dialogs';
 import type { ChatMember, ChatState } from '../chat-state';

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { CHAT_LIMITS, CHAT_ROOMS, JOIN_CHAT_ERRORS, type ChatRoom } from '@contract/chat-rules';
 import { unreadBadge } from '@contract/chat-unread';
 import { courseRoomId } from '@contract/course-rules';
-import { ArrowRightIcon, UsersIcon } from '@/components/icons';
+import { UsersIcon } from '@/components/icons/layout-icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import { paths } from '@/config/paths';
 import { UNREAD_POLL_MS, useGetChatUnreadQuery } from '../api/chat-unread-api';
 

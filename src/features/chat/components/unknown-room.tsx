@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CHAT_ROOMS } from '@contract/chat-rules';
-import { ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import { paths } from '@/config/paths';
 
 /** /chat/{something else}: only the six rooms exist (docs/decisions.md); this says so and lists them. */

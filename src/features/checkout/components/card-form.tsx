@@ -3,7 +3,8 @@ import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PAYMENT_TEXTS } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
-import { AlertIcon, CheckIcon } from '@/components/icons';
+import { AlertIcon } from '@/components/icons/alert-icon';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { COUNTRY_CODES } from '../country-codes';
 
 // The spec's 16 px card input; a constant, so the element is never updated for a new object.

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { BookIcon, CartIcon, GraduationCapIcon } from '@/components/icons';
+import { CartIcon, GraduationCapIcon } from '@/components/icons/layout-icons';
+import { BookIcon } from '@/components/icons/book-icon';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 

@@ -9,7 +9,7 @@ import {
   shippingAddressSchema,
   type ShippingAddress,
 } from '@contract/payments';
-import { ArrowRightIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 
 type TextFieldName = Exclude<keyof ShippingAddress, 'country'>;
 

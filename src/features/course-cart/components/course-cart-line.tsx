@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { COURSE_MESSAGES } from '@contract/course-rules';
 import { CartLineItem } from '@/components/cart-line-item';
-import { CheckIcon } from '@/components/icons';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { paths } from '@/config/paths';
 import type { CourseCartLine as Line } from '../course-cart-slice';
 

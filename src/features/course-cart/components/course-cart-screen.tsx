@@ -1,5 +1,5 @@
 import { CartSummary } from '@/components/cart-summary';
-import { GraduationCapIcon } from '@/components/icons';
+import { GraduationCapIcon } from '@/components/icons/layout-icons';
 import { EmptyState } from '@/components/empty-state';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';

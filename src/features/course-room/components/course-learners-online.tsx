@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { lessonPresenceLabel } from '@contract/course-rules';
-import { UsersIcon } from '@/components/icons';
+import { UsersIcon } from '@/components/icons/layout-icons';
 import { chatName } from '@/lib/chat-name';
 import type { ChatConnection } from '@/lib/chat-connection';
 

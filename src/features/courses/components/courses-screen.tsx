@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon } from '@/components/icons/alert-icon';
 import { Hero } from '@/components/layout/hero';
 import { Spinner } from '@/components/spinner';
 import { useAppDispatch, useAppSelector } from '@/lib/redux-hooks';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { OwnedCourse } from '@contract/courses';
 import { CoursePicture } from '@/components/course-picture';
 import { DashboardList } from '@/components/dashboard-list';
-import { GraduationCapIcon } from '@/components/icons';
+import { GraduationCapIcon } from '@/components/icons/layout-icons';
 import { paths } from '@/config/paths';
 import { useGetOwnedCoursesQuery } from '../api/owned-courses-api';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ArrowRightIcon, CheckIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { paths } from '@/config/paths';
 
 const perks = ['Learn at your own pace', 'Hands-on projects', 'Lifetime access'];

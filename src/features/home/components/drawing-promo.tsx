@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BrushIcon } from '@/components/icons';
+import { BrushIcon } from '@/components/icons/brush-icon';
 import { paths } from '@/config/paths';
 
 /** Large screens only (docs/product.md §2 Home): the canvas needs room to draw. */

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { TypewriterClass } from 'typewriter-effect';
-import { ArrowRightIcon, PauseIcon, PlayIcon } from '@/components/icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
+import { PauseIcon } from '@/components/icons/pause-icon';
+import { PlayIcon } from '@/components/icons/play-icon';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
 

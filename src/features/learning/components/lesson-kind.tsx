@@ -1,5 +1,7 @@
 import type { LessonKind } from '@contract/course-rules';
-import { DocumentIcon, PlayIcon, QuizIcon } from '@/components/icons';
+import { DocumentIcon } from '@/components/icons/document-icon';
+import { PlayIcon } from '@/components/icons/play-icon';
+import { QuizIcon } from '@/components/icons/quiz-icon';
 
 /** What each kind of lesson is called where the outline lists it. */
 export const LESSON_KIND_LABELS: Record<LessonKind, string> = {

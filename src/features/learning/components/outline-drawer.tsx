@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { CloseIcon, MenuIcon } from '@/components/icons';
+import { CloseIcon, MenuIcon } from '@/components/icons/layout-icons';
 
 /**
  * A phone's outline (under 768 px wide): behind a "Course outline" button that opens it as a

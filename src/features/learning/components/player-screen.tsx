@@ -7,7 +7,9 @@ import {
   lessonDiscussionDraft,
 } from '@contract/course-rules';
 import type { CourseDetail, CourseProgress, Lesson } from '@contract/courses';
-import { ArrowRightIcon, CheckIcon, GraduationCapIcon, UsersIcon } from '@/components/icons';
+import { GraduationCapIcon, UsersIcon } from '@/components/icons/layout-icons';
+import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';

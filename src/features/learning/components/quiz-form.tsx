@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { Lesson, QuizAttemptResult } from '@contract/courses';
-import { CheckIcon } from '@/components/icons';
+import { CheckIcon } from '@/components/icons/check-icon';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { useSubmitQuizMutation } from '../api/attempts-api';
 

@@ -1,5 +1,5 @@
 import type { CourseDetail } from '@contract/courses';
-import { StarIcon } from '@/components/icons';
+import { StarIcon } from '@/components/icons/star-icon';
 
 /** Five stars, filled up to `value` (rounded to the nearest half shown as a full star). */
 export function Stars({ value, className = 'h-5 w-5' }: { value: number; className?: string }) {

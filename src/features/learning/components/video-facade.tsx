@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { parseVideoUrl } from '@contract/course-rules';
-import { PlayIcon } from '@/components/icons';
+import { PlayIcon } from '@/components/icons/play-icon';
 
 /**
  * A video lesson's player behind a click-to-load facade (docs/product.md §2.26): until the learner

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminOrderStatus } from '@contract/admin-orders';
 import { formatCents, toCents } from '@contract/money';
 import type { MyCheckout, Order } from '@contract/orders';
-import { CartIcon, CloseIcon } from '@/components/icons';
+import { CartIcon, CloseIcon } from '@/components/icons/layout-icons';
 import { DashboardList } from '@/components/dashboard-list';
 import { Pager } from '@/components/pager';
 import { paths } from '@/config/paths';

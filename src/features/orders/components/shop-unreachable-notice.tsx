@@ -1,4 +1,4 @@
-import { AlertIcon } from '@/components/icons';
+import { AlertIcon } from '@/components/icons/alert-icon';
 
 /**
  * The shop did not answer, and the page asks again by itself: said politely (role="status", not

@@ -1,0 +1,12 @@
+import { Icon, type IconProps } from './icon';
+
+export function GaugeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m12 14 4-4" />
+      <path d="M3.34 19a10 10 0 1 1 17.32 0" />
+    </Icon>
+  );
+}
+
+/** A flag on its pole: the admin's Reports (of chat messages). */

@@ -1,0 +1,11 @@
+import { Icon, type IconProps } from './icon';
+
+export function PauseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 5v14M16 5v14" />
+    </Icon>
+  );
+}
+
+/** A quiz. */

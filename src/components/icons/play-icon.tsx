@@ -1,0 +1,11 @@
+import { Icon, type IconProps } from './icon';
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4.5v15l12-7.5-12-7.5Z" />
+    </Icon>
+  );
+}
+
+/** Pause: two bars. */

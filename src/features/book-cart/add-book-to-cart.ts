@@ -1,0 +1,20 @@
+import type { useAppDispatch } from '@/lib/redux-hooks';
+
+// Apart from the Order Now button, so that the app's start (the layout's PendingOrderHandler)
+// carries only this, and the button comes with the screens that show books (docs/decisions.md
+// D104).
+
+/** Puts one copy of a book in the signed-in user's cart (the cart's endpoints load here, lazily). */
+export async function addBookToCart(
+  dispatch: ReturnType<typeof useAppDispatch>,
+  bookId: string,
+): Promise<void> {
+  const { cartApi } = await import('./api/cart-api');
+  const request = dispatch(cartApi.endpoints.addToCart.initiate({ bookId }));
+  try {
+    await request.unwrap();
+  } finally {
+    // Nothing reads this mutation's result from the cache: the Cart tag refreshes the badge.
+    request.reset();
+  }
+}
