@@ -11,6 +11,7 @@ import {
 } from './scripts/lib/first-paint-plugins';
 
 import { identityBuildWarning, quietLazyContractImports } from './scripts/lib/build-checks';
+import { libraryCopyFor } from './scripts/lib/library-copy';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
 import { classSources, UNUSED_DAISYUI_COMPONENTS } from './tailwind.config';
@@ -44,6 +45,13 @@ export default defineConfig({
     inlineEntryCss(),
     lowPriorityEntry(),
     preloadAppChunk(fileURLToPath(new URL('./src/main.tsx', import.meta.url))),
+    // The course editor's forms (field arrays, form context) stay out of the login's and
+    // signup's react-hook-form (docs/decisions.md D105).
+    libraryCopyFor({
+      library: 'react-hook-form',
+      importers: /[\\/]src[\\/]features[\\/]admin-courses[\\/]/,
+      copy: 'course-editor',
+    }),
     prerenderPublicScreens('src/prerender.tsx'),
     precompressBuild(),
   ],

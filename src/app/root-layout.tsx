@@ -6,7 +6,6 @@ import { Navbar } from '@/components/layout/navbar';
 import { PageTitle } from '@/components/page-title';
 import { ScrollRestoration } from '@/components/layout/scroll-restoration';
 import { Spinner } from '@/components/spinner';
-import { PendingOrderHandler } from '@/features/book-cart/components/pending-order-handler';
 import type { UnreadTotals } from '@/features/chat/components/chat-unread-count';
 import { selectCourseCartCount } from '@/features/course-cart/course-cart-slice';
 import { NewsletterForm } from '@/features/newsletter/newsletter-form';
@@ -36,6 +35,10 @@ function useServerStatePerAccount(account: string | null) {
 
 const BookCartCount = lazy(() => import('@/features/book-cart/components/book-cart-count'));
 const ChatUnreadCount = lazy(() => import('@/features/chat/components/chat-unread-count'));
+// A signed-in session's alone, as the badges are (docs/decisions.md D105).
+const PendingOrderHandler = lazy(
+  () => import('@/features/book-cart/components/pending-order-handler'),
+);
 const NO_UNREAD: UnreadTotals = { total: 0, mentions: 0 };
 
 /** The tab's title and the description of a screen that sets none: its path's (docs/decisions.md D77). */
@@ -83,7 +86,11 @@ export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <ShopPageTitle />
-      {signedIn && <PendingOrderHandler />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PendingOrderHandler />
+        </Suspense>
+      )}
       <ShopNavbar signedIn={signedIn} />
       <main className="app-page flex-1">
         <Suspense fallback={<Spinner />}>

@@ -28,6 +28,12 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
 
   await page.getByRole('link', { name: 'Login', exact: true }).click();
+  // The login form's react-hook-form is the forms' own, without the course editor's field arrays
+  // (`keyName` is useFieldArray's option): the editor has a copy of its own (docs/decisions.md D105).
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+  const loginScripts = await loadedScripts(page);
+  expect(loginScripts.some((source) => source.includes('shouldFocusError'))).toBe(true);
+  expect(loginScripts.some((source) => source.includes('keyName'))).toBe(false);
   await page.getByLabel('Email', { exact: true }).fill('student@learntogether.test');
   await page.getByLabel('Password', { exact: true }).fill('student123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import {
@@ -12,7 +12,6 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { BrandMark } from './brand-mark';
 import { focusRing } from './focus-ring';
-import { MeMenu } from './me-menu';
 import {
   isCurrent,
   linkActive,
@@ -33,6 +32,21 @@ type Props = {
 };
 
 const NO_UNREAD = { total: 0, mentions: 0 };
+
+// Only a signed-in session shows the Me menu: a visitor's first screen never loads it
+// (docs/decisions.md D105).
+const MeMenu = lazy(() => import('./me-menu').then((module) => ({ default: module.MeMenu })));
+
+/** Holds the Me menu's place while its chunk loads, so nothing beside it moves. */
+function MeMenuPlaceholder() {
+  return (
+    <span aria-hidden="true" className={`${linkBase} ${linkIdle} invisible gap-1.5`}>
+      <span className="h-4 w-4" />
+      Me
+      <span className="h-4 w-4" />
+    </span>
+  );
+}
 
 /** A count on an icon (hidden from screen readers: the link's name says it). */
 function CountBubble({ count, mention = false }: { count: number; mention?: boolean }) {
@@ -228,7 +242,11 @@ const DesktopActions = memo(function DesktopActions({
           {item.label}
         </span>
       ))}
-      {signedIn && <MeMenu items={meItems} onLogout={onLogout} name={displayName} />}
+      {signedIn && (
+        <Suspense fallback={<MeMenuPlaceholder />}>
+          <MeMenu items={meItems} onLogout={onLogout} name={displayName} />
+        </Suspense>
+      )}
     </div>
   );
 });

@@ -12,7 +12,7 @@ import { addBookToCart } from '../add-book-to-cart';
  * book goes into their cart with a toast saying so, once (the state is cleared at once, so a
  * reload or Back does not add it again).
  */
-export function PendingOrderHandler() {
+export default function PendingOrderHandler() {
   const { status } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
