@@ -49,6 +49,15 @@ async function buyCourse(page: Page): Promise<void> {
 const lessonHeading = (page: Page, title: string) =>
   page.getByRole('heading', { level: 1, name: title });
 
+/** From a course's page, its first preview lesson (the first lesson of the outline). */
+async function openFirstPreview(page: Page): Promise<void> {
+  await page
+    .getByRole('link', { name: /Preview/ })
+    .first()
+    .click();
+  await expect(lessonHeading(page, LESSONS[0]!.title)).toBeVisible();
+}
+
 /** The strokes on a board, from its accessible name ("… is empty." or "…: 3 strokes, …"). */
 async function strokes(page: Page): Promise<number> {
   const name = await page
@@ -78,11 +87,7 @@ test('a new learner previews, buys, completes the course with its quiz, gets the
     await expect(page.getByText(COURSE.outcomes[0] ?? '')).toBeVisible();
     findings.push(...(await scan(page, 'course page')));
     const first = LESSONS[0]!;
-    await page
-      .getByRole('link', { name: /Preview/ })
-      .first()
-      .click();
-    await expect(lessonHeading(page, first.title)).toBeVisible();
+    await openFirstPreview(page);
     findings.push(...(await scan(page, 'preview lesson')));
     // A paid lesson is closed to a visitor.
     await page.goto(`/learn/${COURSE.id}/${LESSONS[1]!.id}`);
@@ -229,12 +234,7 @@ test('on a phone: the outline drawer of a preview lesson; a stranger is kept out
     await page.goto(`/courses/${COURSE.id}`);
     await expect(page.getByRole('heading', { level: 1, name: COURSE_NAME })).toBeVisible();
     findings.push(...(await scan(page, 'course page (phone)')));
-    const first = LESSONS[0]!;
-    await page
-      .getByRole('link', { name: /Preview/ })
-      .first()
-      .click();
-    await expect(lessonHeading(page, first.title)).toBeVisible();
+    await openFirstPreview(page);
     // The outline is behind a button on a phone.
     await page.getByRole('button', { name: 'Course outline' }).click();
     const drawer = page.getByRole('dialog');
