@@ -8,5 +8,3 @@ export function BookIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** Books standing side by side: the admin's list of books. */

@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** Bars rising: the admin's Sales. */
 export function ChartIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function ChartIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A speedometer: the admin's Performance (how fast the pages are). */

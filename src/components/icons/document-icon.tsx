@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A lesson to read. */
 export function DocumentIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function DocumentIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A video, and its play button. */

@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A flag on its pole: the admin's Reports (of chat messages). */
 export function FlagIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function FlagIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** An arrow turning back: Undo. */

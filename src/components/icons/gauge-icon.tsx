@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A speedometer: the admin's Performance (how fast the pages are). */
 export function GaugeIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function GaugeIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A flag on its pole: the admin's Reports (of chat messages). */

@@ -93,5 +93,3 @@ export function MailIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A lesson to read. */

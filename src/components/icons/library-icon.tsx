@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** Books standing side by side: the admin's list of books. */
 export function LibraryIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -9,5 +10,3 @@ export function LibraryIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** Bars rising: the admin's Sales. */

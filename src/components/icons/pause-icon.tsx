@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** Pause: two bars. */
 export function PauseIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -7,5 +8,3 @@ export function PauseIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A quiz. */

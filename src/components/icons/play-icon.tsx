@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A video, and its play button. */
 export function PlayIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -7,5 +8,3 @@ export function PlayIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** Pause: two bars. */

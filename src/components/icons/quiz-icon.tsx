@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A quiz. */
 export function QuizIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function QuizIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** A rating star: filled (`filled`) or an outline. */

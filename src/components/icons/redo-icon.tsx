@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** An arrow going on: Redo. */
 export function RedoIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** A rating star: filled (`filled`) or an outline. */
 export function StarIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
   return (
     <Icon {...props} fill={filled ? 'currentColor' : 'none'}>

@@ -1,5 +1,6 @@
 import { Icon, type IconProps } from './icon';
 
+/** An arrow turning back: Undo. */
 export function UndoIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -8,5 +9,3 @@ export function UndoIcon(props: IconProps) {
     </Icon>
   );
 }
-
-/** An arrow going on: Redo. */
