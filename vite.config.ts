@@ -13,6 +13,7 @@ import {
 import { identityBuildWarning, quietLazyContractImports } from './scripts/lib/build-checks';
 import { libraryCopyFor } from './scripts/lib/library-copy';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
+import { routerTreeShaking } from './scripts/lib/router-tree-shaking';
 import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
 import { classSources, UNUSED_DAISYUI_COMPONENTS } from './tailwind.config';
 
@@ -52,6 +53,8 @@ export default defineConfig({
       importers: /[\\/]src[\\/]features[\\/]admin-courses[\\/]/,
       copy: 'course-editor',
     }),
+    // React Router keeps only what the app imports (docs/decisions.md D106).
+    routerTreeShaking(),
     prerenderPublicScreens('src/prerender.tsx'),
     precompressBuild(),
   ],
