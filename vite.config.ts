@@ -97,6 +97,10 @@ export default defineConfig({
     // a second time, ~50 ms of main thread on every page (docs/decisions.md D67).
     cssCodeSplit: false,
     modulePreload: {
+      // No polyfill: every browser the build targets but Safari 16.4–16.6 and Firefox 114 reads
+      // `<link rel="modulepreload">` itself, and those two still load every chunk, by its import
+      // (docs/decisions.md D106).
+      polyfill: false,
       // The start's chunks (the entry and the four stages, D67) are linked by index.html
       // (preloadAppChunk), so a lazy import need not list them again: the lists were up to half
       // of a small chunk such as an endpoint's (docs/decisions.md D73). A prerendered document
@@ -118,6 +122,9 @@ export default defineConfig({
             // DOM renderer, Redux, the router, then the app (src/app/start.tsx with everything
             // else it imports statically). Lazy screens and lazily loaded libraries
             // (Firebase, toasts, dialogs) stay chunks of their own.
+            // Each stage's module (src/app/start-stages/) joins its library's chunk, so the stage
+            // loads that chunk itself, not a chunk of its own that only re-exports it: a request
+            // and a file less per stage (docs/decisions.md D106).
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
@@ -126,15 +133,19 @@ export default defineConfig({
             {
               name: 'redux',
               // The store's libraries; RTK Query stays with the screens that fetch (base-api).
-              test: /[\\/]node_modules[\\/](react-redux|redux|redux-thunk|immer|reselect|use-sync-external-store|@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit)[\\/.]/,
+              test: /[\\/]node_modules[\\/](react-redux|redux|redux-thunk|immer|reselect|use-sync-external-store|@reduxjs[\\/]toolkit[\\/]dist[\\/]redux-toolkit)[\\/.]|[\\/]src[\\/]app[\\/]start-stages[\\/]redux\.ts$/,
               priority: 3,
             },
-            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 3 },
+            {
+              name: 'router',
+              test: /[\\/]node_modules[\\/]react-router[\\/]|[\\/]src[\\/]app[\\/]start-stages[\\/]router\.ts$/,
+              priority: 3,
+            },
             // RTK Query apart from the app's endpoints: a snapshot evaluates it a task ahead of
             // them (src/app/start-stages/rtk-query.ts, docs/decisions.md D80).
             {
               name: 'rtk-query',
-              test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]/,
+              test: /[\\/]node_modules[\\/]@reduxjs[\\/]toolkit[\\/]dist[\\/]query[\\/]|[\\/]src[\\/]app[\\/]start-stages[\\/]rtk-query\.ts$/,
               priority: 3,
             },
             // The screens' table (with the paths and settings it reads): boot.ts imports it once

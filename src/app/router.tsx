@@ -1,7 +1,5 @@
 import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { RequireAdmin } from '@/components/guards/require-admin';
-import { RequireAuth } from '@/components/guards/require-auth';
 import { RootLayout } from './root-layout';
 import {
   loadedScreen,
@@ -31,6 +29,16 @@ function screenComponent(name: ScreenName): ComponentType {
   }
   return component;
 }
+
+// The guards load with the first screen that needs one: a visitor's public page never runs them
+// (docs/decisions.md D106). Whoever opens a guarded screen waits for the session anyway, which
+// takes longer than the guard's chunk.
+const RequireAuth = lazy(() =>
+  import('@/components/guards/require-auth').then((module) => ({ default: module.RequireAuth })),
+);
+const RequireAdmin = lazy(() =>
+  import('@/components/guards/require-admin').then((module) => ({ default: module.RequireAdmin })),
+);
 
 function guarded(access: Access, Screen: ComponentType) {
   switch (access) {

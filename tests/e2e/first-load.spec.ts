@@ -13,8 +13,12 @@ async function loadedScripts(page: Page): Promise<string[]> {
 }
 
 const isFirebase = (source: string) => source.includes('FirebaseError');
+/** The start of a signed-in session (src/lib/auth/session-start.ts, with the API calls it makes). */
+const isSessionStart = (source: string) => source.includes('without an access token');
+/** The admin screens' guard (src/components/guards/require-admin.tsx). */
+const isGuard = (source: string) => source.includes('Checking your access');
 
-test('a visitor browsing the shop never downloads Firebase; the login screen does', async ({
+test('a visitor browsing the shop never downloads Firebase nor the session start; the login screen does', async ({
   page,
 }) => {
   await page.goto('/');
@@ -22,7 +26,11 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Our Online Courses' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect((await loadedScripts(page)).some(isFirebase)).toBe(false);
+  const visitorScripts = await loadedScripts(page);
+  expect(visitorScripts.some(isFirebase)).toBe(false);
+  // Nor what only a signed-in session or a guarded screen runs (docs/decisions.md D106).
+  expect(visitorScripts.some(isSessionStart)).toBe(false);
+  expect(visitorScripts.some(isGuard)).toBe(false);
   // The one stylesheet is inline in the document: the started app links none again (each would
   // be parsed and restyle the whole page; docs/decisions.md D67).
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
@@ -38,7 +46,9 @@ test('a visitor browsing the shop never downloads Firebase; the login screen doe
   await page.getByLabel('Password', { exact: true }).fill('student123');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Me', exact: true })).toBeVisible();
-  expect((await loadedScripts(page)).some(isFirebase)).toBe(true);
+  const sessionScripts = await loadedScripts(page);
+  expect(sessionScripts.some(isFirebase)).toBe(true);
+  expect(sessionScripts.some(isSessionStart)).toBe(true);
 
   // A saved session is picked up again after a reload.
   await page.reload();

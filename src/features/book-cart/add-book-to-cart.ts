@@ -1,8 +1,8 @@
 import type { useAppDispatch } from '@/lib/redux-hooks';
 
 // Apart from the Order Now button, so that the layout's PendingOrderHandler (loaded with a
-// signed-in session, D105) carries only this, and the button comes with the screens that show
-// books (docs/decisions.md D104).
+// signed-in session, D105) carries only this (docs/decisions.md D104), and the button imports it
+// when it is pressed by a signed-in user: the screens that show books never load it (D106).
 
 /** Puts one copy of a book in the signed-in user's cart (the cart's endpoints load here, lazily). */
 export async function addBookToCart(

@@ -11,30 +11,9 @@ import { accessToken } from '@/lib/access-token';
 import { onUnauthorized } from '@/lib/api-client';
 import { AuthContext, type AuthState, type AuthStatus } from './auth-context';
 import { createFirebaseAuthService, type AuthService, type AuthUser } from './auth-service';
-import { exchangeIdToken, fetchIsAdmin } from './session-api';
-import { isTokenUsableFor } from './token-claims';
 
-/** A new access token for `email`, for the current Firebase ID token (refreshed when stale). */
-async function newAccessToken(service: AuthService, email: string): Promise<string> {
-  const idToken = await service.getIdToken();
-  if (!idToken) throw new Error('The identity provider gave no ID token.');
-  return exchangeIdToken(email, idToken);
-}
-
-/**
- * Makes sure a usable access token for the signed-in user is stored (exchanging the Firebase ID
- * token for a new one when needed) and returns the user's admin flag.
- */
-async function startSession(service: AuthService, user: AuthUser): Promise<boolean> {
-  const email = user.email;
-  // Email and Google sign-in always carry an address; an account without one has no API access.
-  if (!email) return false;
-  if (!isTokenUsableFor(accessToken.get(), email)) {
-    accessToken.set(await newAccessToken(service, email));
-  }
-  // A failed admin check (other than a 401, which ends the session) leaves a plain user.
-  return fetchIsAdmin(email).catch(() => false);
-}
+/** The session's start and renewal, loaded with the first signed-in user (D106). */
+const sessionStart = () => import('./session-start');
 
 type Session = { status: AuthStatus; user: AuthUser | null; isAdmin: boolean | null };
 type KnownStatus = Exclude<AuthStatus, 'loading'>;
@@ -66,24 +45,26 @@ export function AuthProvider({ children, service }: Props) {
       }
       setLastError(null);
       setSession({ status: 'loading', user: next, isAdmin: null });
-      startSession(authService, next).then(
-        (isAdmin) => {
-          if (active.run !== run) return;
-          setSession((previous) => ({
-            status: 'signed-in',
-            user: previous.user ?? next,
-            isAdmin,
-          }));
-        },
-        (error: unknown) => {
-          if (active.run !== run) return;
-          active.email = null;
-          accessToken.clear();
-          setLastError(error instanceof Error ? error : new Error(String(error)));
-          setSession(signedOut);
-          void authService.signOut().catch(() => undefined);
-        },
-      );
+      sessionStart()
+        .then(({ startSession }) => startSession(authService, next))
+        .then(
+          (isAdmin) => {
+            if (active.run !== run) return;
+            setSession((previous) => ({
+              status: 'signed-in',
+              user: previous.user ?? next,
+              isAdmin,
+            }));
+          },
+          (error: unknown) => {
+            if (active.run !== run) return;
+            active.email = null;
+            accessToken.clear();
+            setLastError(error instanceof Error ? error : new Error(String(error)));
+            setSession(signedOut);
+            void authService.signOut().catch(() => undefined);
+          },
+        );
     };
     // What the service knows at once (a visitor without a saved session is signed out) comes
     // in the effects run after hydration, and redraws the whole app, navbar and screen: as a
@@ -122,7 +103,8 @@ export function AuthProvider({ children, service }: Props) {
       if (ended) return;
       stop = keepTokenRenewed({
         email: renewedEmail,
-        exchange: () => newAccessToken(authService, renewedEmail),
+        exchange: () =>
+          sessionStart().then(({ newAccessToken }) => newAccessToken(authService, renewedEmail)),
         // A sign-out or another account starts a new run: this one's results are dropped.
         isCurrent: () => active.run === run && active.email === renewedEmail,
         onRevoked: () => void signOut(),

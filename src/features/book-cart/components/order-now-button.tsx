@@ -5,7 +5,6 @@ import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/redux-hooks';
-import { addBookToCart } from '../add-book-to-cart';
 import type { PendingOrderState } from '../pending-order';
 
 type Props = {
@@ -53,7 +52,9 @@ export function OrderNowButton({ book, soldOut = false, size = 'sm' }: Props) {
       return;
     }
     try {
-      // The cart's endpoints (and RTK Query) load at the first order, not with the home page.
+      // The cart's endpoints (and RTK Query) load at the first order, not with the home page, and
+      // so does the call that adds the book: a visitor's page never runs it (D106).
+      const { addBookToCart } = await import('../add-book-to-cart');
       await addBookToCart(dispatch, book._id);
       setConfirmation(`Added ${book.name} to your cart.`);
     } catch (error) {

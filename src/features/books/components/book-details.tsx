@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { stockLabel, stockState } from '@contract/book-rules';
 import { formatCents, toCents } from '@contract/money';
-import { NotFoundPage } from '@/components/not-found-page';
+import { LazyNotFoundPage } from '@/components/lazy-not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
@@ -29,13 +29,13 @@ const stockClass = {
 
 function BookNotFound() {
   return (
-    <NotFoundPage
+    <LazyNotFoundPage
       title="Book not found"
       away={{ to: paths.book, label: 'Browse the catalogue' }}
       namesTab
     >
       This book is not in our catalogue, or it has been taken off sale.
-    </NotFoundPage>
+    </LazyNotFoundPage>
   );
 }
 

@@ -4,7 +4,7 @@ import { COURSE_MESSAGES } from '@contract/course-rules';
 import type { Certificate } from '@contract/courses';
 import { GraduationCapIcon } from '@/components/icons/layout-icons';
 import { DownloadIcon } from '@/components/icons/download-icon';
-import { NotFoundPage } from '@/components/not-found-page';
+import { LazyNotFoundPage } from '@/components/lazy-not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
@@ -55,13 +55,13 @@ function CopyLink({ url }: { url: string }) {
 
 function CertificateNotFound() {
   return (
-    <NotFoundPage
+    <LazyNotFoundPage
       title={COURSE_MESSAGES.certificateNotFound}
       away={{ to: paths.courses, label: 'Browse courses' }}
       namesTab
     >
       Check the link: a certificate&apos;s address is exactly as it was shared.
-    </NotFoundPage>
+    </LazyNotFoundPage>
   );
 }
 

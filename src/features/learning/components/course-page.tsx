@@ -6,7 +6,7 @@ import { centsToDollarString, toCents } from '@contract/money';
 import { CoursePicture } from '@/components/course-picture';
 import { CartIcon } from '@/components/icons/layout-icons';
 import { CheckIcon } from '@/components/icons/check-icon';
-import { NotFoundPage } from '@/components/not-found-page';
+import { LazyNotFoundPage } from '@/components/lazy-not-found-page';
 import { PageTitle } from '@/components/page-title';
 import { LoadError } from '@/components/load-error';
 import { paths } from '@/config/paths';
@@ -31,13 +31,13 @@ const CONFIRM_MS = 1500;
 
 function CourseNotFound() {
   return (
-    <NotFoundPage
+    <LazyNotFoundPage
       title={COURSE_MESSAGES.notFound}
       away={{ to: paths.courses, label: 'Browse courses' }}
       namesTab
     >
       This course is not in our catalogue, or it is no longer on sale.
-    </NotFoundPage>
+    </LazyNotFoundPage>
   );
 }
 
