@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COURSE_ID_PATTERN, COURSE_LIMITS, COURSE_MESSAGES, parseVideoUrl } from './course-rules';
+import { COURSE_ID_PATTERN, COURSE_LIMITS, COURSE_MESSAGES } from './course-rules';
+import { parseVideoUrl } from './course-video';
 import { hasWholeCents } from './money';
 import { textSchema } from './text';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { VIDEO_FRAME_HOSTS } from '../../contract/course-rules';
+import { VIDEO_FRAME_HOSTS } from '../../contract/course-video';
 import { PRERENDERED_HEAD_SCRIPT } from '../../contract/early-taps';
 import type { Config } from '../config';
 import { API_REFERENCE_URL } from './openapi';
@@ -42,7 +42,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
       ...stripeEmulator,
     ],
     // A lesson's video plays in YouTube's privacy-enhanced or Vimeo's player, and only once the
-    // learner presses play (contract/course-rules.ts parseVideoUrl); an MP4 is the shop's own.
+    // learner presses play (contract/course-video.ts parseVideoUrl); an MP4 is the shop's own.
     'frame-src': [
       "'self'",
       'https://js.stripe.com',

@@ -10,6 +10,17 @@ import {
 import { preloadResponse } from '@/lib/preloaded-responses';
 import { queryString } from '@/lib/query-string';
 import { dashboardRoutes, paths, routePatterns } from '@/config/paths';
+import type { dashboardScreenLoaders } from './dashboard-screen-loaders';
+
+type DashboardScreenLoaders = typeof dashboardScreenLoaders;
+
+/** A dashboard screen's loader: its chunk, through the dashboard's loaders' own chunk (D106). */
+function dashboardScreen<Name extends keyof DashboardScreenLoaders>(name: Name) {
+  return () =>
+    import('./dashboard-screen-loaders').then((loaders) =>
+      loaders.dashboardScreenLoaders[name](),
+    ) as ReturnType<DashboardScreenLoaders[Name]>;
+}
 
 /** Every screen is its own lazy chunk; loading one twice returns the same module. */
 export const screenLoaders = {
@@ -33,18 +44,18 @@ export const screenLoaders = {
   paymentCard: () => import('./routes/payment-card'),
   receipt: () => import('./routes/receipt'),
   dashboard: () => import('./routes/dashboard/dashboard-layout'),
-  profile: () => import('./routes/dashboard/profile'),
-  myOrders: () => import('./routes/dashboard/my-orders'),
-  myCourses: () => import('./routes/dashboard/my-courses'),
-  allUsers: () => import('./routes/dashboard/all-users'),
-  addBook: () => import('./routes/dashboard/add-book'),
-  adminBooks: () => import('./routes/dashboard/admin-books'),
-  adminOrders: () => import('./routes/dashboard/admin-orders'),
-  adminCourses: () => import('./routes/dashboard/admin-courses'),
-  adminCourseEditor: () => import('./routes/dashboard/admin-course-editor'),
-  sales: () => import('./routes/dashboard/sales'),
-  performance: () => import('./routes/dashboard/performance'),
-  reports: () => import('./routes/dashboard/reports'),
+  profile: dashboardScreen('profile'),
+  myOrders: dashboardScreen('myOrders'),
+  myCourses: dashboardScreen('myCourses'),
+  allUsers: dashboardScreen('allUsers'),
+  addBook: dashboardScreen('addBook'),
+  adminBooks: dashboardScreen('adminBooks'),
+  adminOrders: dashboardScreen('adminOrders'),
+  adminCourses: dashboardScreen('adminCourses'),
+  adminCourseEditor: dashboardScreen('adminCourseEditor'),
+  sales: dashboardScreen('sales'),
+  performance: dashboardScreen('performance'),
+  reports: dashboardScreen('reports'),
   /** The footer's six company and legal pages, one screen: the path picks the page. */
   info: () => import('./routes/info'),
   notFound: () => import('./routes/not-found'),

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { parseVideoUrl } from '@contract/course-rules';
+import { parseVideoUrl } from '@contract/course-video';
 import { TextField } from '@/components/form/text-field';
 import type { CourseForm } from './course-form';
 import { errorAt, FieldError } from './field-error';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseVideoUrl } from '@contract/course-rules';
+import { parseVideoUrl } from '@contract/course-video';
 import { PlayIcon } from '@/components/icons/play-icon';
 
 /**
