@@ -10,7 +10,11 @@ import {
   preloadAppChunk,
 } from './scripts/lib/first-paint-plugins';
 
-import { identityBuildWarning, quietLazyContractImports } from './scripts/lib/build-checks';
+import {
+  browserBuildOnly,
+  identityBuildWarning,
+  quietLazyContractImports,
+} from './scripts/lib/build-checks';
 import { libraryCopyFor } from './scripts/lib/library-copy';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 import { routerTreeShaking } from './scripts/lib/router-tree-shaking';
@@ -25,7 +29,7 @@ function identityCheck(): Plugin {
   return {
     name: 'learntogether:identity-check',
     // Once per build: not again for the prerendering's Node build.
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: browserBuildOnly,
     configResolved(config) {
       warning = identityBuildWarning(config.env);
     },

@@ -1,6 +1,14 @@
 // Checks of `vite build` (vite.config.ts): a production build without an identity provider builds,
 // but nobody could sign in with it, so the build says so (as the login page then does).
 import { stripVTControlCharacters } from 'node:util';
+import type { Plugin } from 'vite';
+
+/**
+ * A plugin's `apply` for the browser's build alone: neither the dev server nor the prerender's
+ * Node build (scripts/lib/prerender-plugin.ts), which builds again with the same config file.
+ */
+export const browserBuildOnly: NonNullable<Plugin['apply']> = (_, env) =>
+  env.command === 'build' && !env.isSsrBuild;
 
 /** The warning for a build's VITE_* environment, or undefined when sign-in is configured. */
 export function identityBuildWarning(env: Record<string, string | undefined>): string | undefined {

@@ -2,6 +2,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { browserBuildOnly } from './build-checks';
 import { RENDERER_DIR } from '../../contract/prerendered';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 
@@ -140,7 +141,7 @@ export function precompressBuild(): Plugin {
   return {
     name: 'learntogether:precompress-build',
     // The browser's build only (the prerendering's Node build is never served).
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: browserBuildOnly,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { browserBuildOnly } from './build-checks';
 
 /** Which importers get a library of their own (see `libraryCopyFor`). */
 type LibraryCopy = {
@@ -28,7 +29,7 @@ export function libraryCopyFor({ library, importers, copy }: LibraryCopy): Plugi
   return {
     name: `learntogether:library-copy:${copy}`,
     // The browser's build only: the prerender's Node build and the dev server keep one module.
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: browserBuildOnly,
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (source !== library || !importer || !importers.test(importer)) return null;

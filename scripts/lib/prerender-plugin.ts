@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { quietLazyContractImports } from './build-checks';
+import { browserBuildOnly, quietLazyContractImports } from './build-checks';
 import {
   PRERENDERED_DIR,
   RENDERER_DIR,
@@ -70,7 +70,7 @@ export function prerenderPublicScreens(entry: string): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'learntogether:prerender-public-screens',
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: browserBuildOnly,
     configResolved(resolved) {
       config = resolved;
     },

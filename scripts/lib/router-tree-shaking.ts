@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { browserBuildOnly } from './build-checks';
 
 /** React Router's one module file (`dist/development/chunk-*.mjs`, the build every import resolves to). */
 const REACT_ROUTER_FILE =
@@ -30,7 +31,7 @@ export function routerTreeShaking(): Plugin {
   return {
     name: 'learntogether:router-tree-shaking',
     // The browser's build only: the prerender's Node build and the dev server keep the library whole.
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: browserBuildOnly,
     transform: {
       filter: { id: REACT_ROUTER_FILE },
       handler(code) {
