@@ -43,6 +43,15 @@ function identityCheck(): Plugin {
 const START_CHUNK =
   /^assets\/(?:index|screens|app|react|redux|router|rolldown-runtime)-[\w-]+\.js$/;
 
+/**
+ * The chunks whose file keeps its name: the start's (START_CHUNK, the preload links) and the
+ * field measurement's, which the benches pick out by name. Every other chunk is its hash alone:
+ * each lazy import lists its chunk's file in the importer's preload table, and the names were
+ * ~0.9 KB of a course page's first load (docs/decisions.md D107).
+ */
+const NAMED_CHUNK =
+  /^(?:index|main|screens|app|react|redux|router|rtk-query|rolldown-runtime|vitals-beacon|vitals-rules|web-vitals)$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -117,6 +126,9 @@ export default defineConfig({
     rolldownOptions: {
       onLog: quietLazyContractImports,
       output: {
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: (chunk) =>
+          NAMED_CHUNK.test(chunk.name) ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js',
         codeSplitting: {
           groups: [
             // What boot.ts needs stays in the entry, so the entry stays tiny...
@@ -155,6 +167,31 @@ export default defineConfig({
             // The screens' table (with the paths and settings it reads): boot.ts imports it once
             // the page is shown, and every screen's chunk reads from it (docs/decisions.md D86).
             { name: 'screens', test: /[\\/]src[\\/]app[\\/]screens\.ts$/, priority: 2 },
+            // The app's API with the helpers every endpoint's module imports: apart, each was a
+            // file of its own on every page that fetches (docs/decisions.md D107).
+            {
+              name: 'base-api',
+              test: /[\\/]src[\\/]lib[\\/]api[\\/](?:base-api|api-route|lazy-schema)\.ts$/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // What a page shows when its data fails or is not there: the error with its icon and
+            // the lazy "not found". Each was a file of its own, loaded side by side (D107).
+            {
+              name: 'load-states',
+              test: /[\\/]src[\\/]components[\\/](?:load-error|lazy-not-found-page|icons[\\/]alert-icon)\.tsx$/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // A course's page with its endpoints and the lessons' marks: each a small file of its
+            // own, as the snapshot's seed and the player import them apart (D107). The player
+            // loads the page's components with them, a few KB on a learner's screen.
+            {
+              name: 'course-page',
+              test: /[\\/]src[\\/](?:app[\\/]routes[\\/]course-page|features[\\/]learning[\\/](?:components[\\/](?:course-page|course-reviews|star-rating|lesson-kind)|api[\\/](?:reviews-api|course-detail-api))|components[\\/]icons[\\/](?:star|document|quiz)-icon)\.tsx?$/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'app', test: /[\\/]src[\\/]app[\\/]start\.tsx$/, priority: 1 },
           ],
         },

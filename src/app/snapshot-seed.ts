@@ -2,13 +2,12 @@
 // renderer does it before rendering a snapshot (src/prerender.tsx), and the app before hydrating
 // one (src/app/start.tsx), so both first renders show the same content and the app fetches nothing
 // to show it (docs/decisions.md D63). Its own chunk in the browser: only a snapshot loads it.
-import { fetchCourses } from '@/features/courses/courses-slice';
 import type { SnapshotData, SnapshotQuery } from './snapshot-data';
 import type { AppStore } from './store';
 
-// Each RTK Query cache's module is imported only when the data holds an entry for it (the course
-// list's slice is the store's own): the course list's snapshot needs none of RTK Query, and a
-// book's page none of the course endpoints (docs/decisions.md D67).
+// Each cache's module is imported only when the data holds an entry for it: the course list's
+// snapshot needs none of RTK Query, and a book's page none of the course endpoints or the course
+// list's slice (docs/decisions.md D67).
 async function seederOf(query: SnapshotQuery): Promise<(store: AppStore) => void> {
   switch (query.endpoint) {
     case 'getBook':
@@ -65,7 +64,13 @@ export async function seedStore(
     await pause();
     seed(store);
   }
-  if (data.courses) store.dispatch(fetchCourses.fulfilled(data.courses, 'snapshot', {}));
+  if (data.courses) {
+    // The course list's slice loads with the list, like its screen (src/lib/lazy-slices.ts).
+    await pause();
+    const { fetchCourses } = await import('@/features/courses/courses-slice');
+    await pause();
+    store.dispatch(fetchCourses.fulfilled(data.courses, 'snapshot', {}));
+  }
 }
 
 /** A snapshot's data block (its text), if it has the shape of one; else undefined. */

@@ -1,19 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
-
-/**
- * What a cart's Checkout hands to the payment screens (docs/product.md §3, §4; docs/decisions.md): the total in
- * cents (displayed only: the server prices the payment itself), which cart is being paid, and the
- * shipping address once the form is saved. Persisted, so a reload keeps it.
- */
-export type CheckoutState = {
-  totalCents: number;
-  source: PaymentSource | null;
-  shipping: ShippingAddress | null;
-};
-
-export const initialCheckoutState: CheckoutState = { totalCents: 0, source: null, shipping: null };
+import { announceSlice } from '@/lib/lazy-slices';
+import { initialCheckoutState } from './checkout-state';
+import { loadCheckout, saveCheckout } from './persistence';
 
 export const checkoutSlice = createSlice({
   name: 'checkout',
@@ -44,3 +34,11 @@ export const checkoutSlice = createSlice({
 export const { startCheckout, saveShippingAddress, clearCheckout } = checkoutSlice.actions;
 export const { selectCheckoutTotalCents, selectCheckoutSource, selectShippingAddress } =
   checkoutSlice.selectors;
+
+// Loaded with the first screen of a checkout (the carts, shipping, payment), not with the app
+// (src/lib/lazy-slices.ts): each store takes the slice in now, from the saved checkout.
+announceSlice({
+  reducerPath: checkoutSlice.reducerPath,
+  reducer: checkoutSlice.reducer,
+  persistence: { load: loadCheckout, save: saveCheckout },
+});

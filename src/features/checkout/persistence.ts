@@ -1,10 +1,10 @@
 import type { PaymentSource } from '@contract/checkout-rules';
 import type { ShippingAddress } from '@contract/payments';
-import { initialCheckoutState, type CheckoutState } from './checkout-slice';
+import { initialCheckoutState, type CheckoutState } from './checkout-state';
 
 // The checkout (which cart, its total, the shipping address) survives a reload, like the course
-// cart. Only the shape is checked here, by hand: this runs in the app chunk, so neither zod nor
-// the checkout rules come along. The checkout screens check the address with the contract's
+// cart. Only the shape is checked here, by hand: this loads with the checkout's slice, so neither
+// zod nor the checkout rules come along. The checkout screens check the address with the contract's
 // schema (shipping-address.ts) and the server checks it again.
 const KEY = 'checkout';
 

@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { announceSlice } from '@/lib/lazy-slices';
 import { getCourses } from './api/get-courses';
 import type { Course } from './types';
 
@@ -66,3 +67,7 @@ export const coursesSlice = createSlice({
 });
 
 export const { selectCourses } = coursesSlice.selectors;
+
+// Loaded with the course list (its screen, or its snapshot's data), not with the app
+// (src/lib/lazy-slices.ts): each store takes the slice in now.
+announceSlice({ reducerPath: coursesSlice.reducerPath, reducer: coursesSlice.reducer });

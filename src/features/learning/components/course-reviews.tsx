@@ -2,13 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import type { CourseDetail, Review } from '@contract/courses';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { useAuth } from '@/lib/auth';
-import { useGetReviewsQuery, useHideReviewMutation } from '../api/reviews-api';
+import { useGetReviewsQuery } from '../api/reviews-api';
 import { CourseRating, Stars } from './star-rating';
 
 // Only an owner rates: the form and the progress it waits for load for them, never with a
 // visitor's page (docs/decisions.md D104). A snapshot is a visitor's page, so hydration never
 // waits for it.
 const OwnerRating = lazy(() => import('./owner-rating'));
+// Likewise an admin's moderation.
+const HideReview = lazy(() => import('./hide-review'));
 
 function reviewDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', {
@@ -20,7 +22,6 @@ function reviewDate(iso: string): string {
 
 function ReviewItem({ review }: { review: Review }) {
   const { isAdmin } = useAuth();
-  const [hide, hiding] = useHideReviewMutation();
   return (
     <li className="py-4">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -36,22 +37,11 @@ function ReviewItem({ review }: { review: Review }) {
         </time>
         {review.mine && <span className="badge badge-ghost">Your review</span>}
         {isAdmin === true && (
-          // Moderation (audited on the server): the review leaves the page, the count and the average.
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs rounded-lg"
-            disabled={hiding.isLoading}
-            onClick={() => void hide({ courseId: review.courseId, reviewId: review._id })}
-          >
-            Hide review by {review.authorName}
-          </button>
+          <Suspense fallback={null}>
+            <HideReview review={review} />
+          </Suspense>
         )}
       </p>
-      {hiding.isError && (
-        <p role="alert" className="text-sm text-error">
-          {errorMessageOr(hiding.error, 'The review could not be hidden.')}
-        </p>
-      )}
       {review.text && (
         <p className="mt-1 whitespace-pre-line leading-relaxed text-base-content/85">
           {review.text}

@@ -4,7 +4,8 @@ import type { Review } from '@contract/courses';
 import { StarIcon } from '@/components/icons/star-icon';
 import { errorMessageOr } from '@/lib/api/error-message';
 import { useGetProgressQuery } from '../api/progress-api';
-import { useGetReviewsQuery, useSaveReviewMutation } from '../api/reviews-api';
+import { useSaveReviewMutation } from '../api/review-actions-api';
+import { useGetReviewsQuery } from '../api/reviews-api';
 
 // The owner's part of a course page's reviews (course-reviews.tsx loads it for owners only).
 
