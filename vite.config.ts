@@ -16,6 +16,7 @@ import {
   quietLazyContractImports,
 } from './scripts/lib/build-checks';
 import { libraryCopyFor } from './scripts/lib/library-copy';
+import { HASH_LENGTH, keepsItsName } from './scripts/lib/chunk-names';
 import { prerenderPublicScreens } from './scripts/lib/prerender-plugin';
 import { routerTreeShaking } from './scripts/lib/router-tree-shaking';
 import { dropUnusedDaisyUiRules } from './scripts/lib/unused-daisyui-rules';
@@ -42,15 +43,6 @@ function identityCheck(): Plugin {
 /** The files of the start's chunks, named by codeSplitting's groups below and the entry's name. */
 const START_CHUNK =
   /^assets\/(?:index|screens|app|react|redux|router|rolldown-runtime)-[\w-]+\.js$/;
-
-/**
- * The chunks whose file keeps its name: the start's (START_CHUNK, the preload links) and the
- * field measurement's, which the benches pick out by name. Every other chunk is its hash alone:
- * each lazy import lists its chunk's file in the importer's preload table, and the names were
- * ~0.9 KB of a course page's first load (docs/decisions.md D107).
- */
-const NAMED_CHUNK =
-  /^(?:index|main|screens|app|react|redux|router|rtk-query|rolldown-runtime|vitals-beacon|vitals-rules|web-vitals)$/;
 
 export default defineConfig({
   plugins: [
@@ -126,9 +118,11 @@ export default defineConfig({
     rolldownOptions: {
       onLog: quietLazyContractImports,
       output: {
-        entryFileNames: 'assets/[name]-[hash:7].js',
+        entryFileNames: `assets/[name]-[hash:${HASH_LENGTH}].js`,
         chunkFileNames: (chunk) =>
-          NAMED_CHUNK.test(chunk.name) ? 'assets/[name]-[hash:7].js' : 'assets/[hash:7].js',
+          keepsItsName(chunk.name)
+            ? `assets/[name]-[hash:${HASH_LENGTH}].js`
+            : `assets/[hash:${HASH_LENGTH}].js`,
         codeSplitting: {
           groups: [
             // What boot.ts needs stays in the entry, so the entry stays tiny...

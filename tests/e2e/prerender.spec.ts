@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { isUnnamedChunkFile } from '../../scripts/lib/chunk-names';
 import { course as firstCourse } from '../../server/db/seed-courses/c-01';
 import { createAccount, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
@@ -58,10 +59,6 @@ async function watchFor(
 /** The app's chunk, which takes a prerendered page over. */
 const APP_CHUNK = /\/assets\/app-[\w-]+\.js$/;
 
-/** A lazy chunk's file is its hash alone (vite.config.ts NAMED_CHUNK). */
-const LAZY_CHUNK =
-  /\/assets\/(?!(?:index|main|screens|app|react|redux|router|rtk-query|rolldown-runtime)-)[\w-]+\.js$/;
-
 /** Holds back the files matching `pattern` until the function returned is called. */
 async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
   let release = () => undefined as void;
@@ -117,10 +114,13 @@ test('hydration keeps the prerendered markup: the heading on the page is the one
   });
   // The screens' chunks (every lazy chunk: only the start's are named) arrive late, after the
   // app's: hydration must wait for them.
-  await page.route(LAZY_CHUNK, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await route.continue();
-  });
+  await page.route(
+    (url) => isUnnamedChunkFile(url.pathname),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+  );
   const errors = collectErrors(page);
   for (const path of ['/', '/courses', '/about', '/login', '/drawing', '/cart']) {
     await page.goto(path);
