@@ -1,4 +1,4 @@
-// The chunks of the browser's build whose file keeps its name (`assets/app-1a2B3c4.js`): the
+// The chunks of the browser's build whose file keeps its name (`app-1a2B3c4.js`): the
 // start's (the preload links name them) and the field measurement's, which the benches pick out.
 // Every other chunk's file is its hash alone: each lazy import lists its chunk's file in the
 // importer's preload table, and the names were ~0.9 KB of a course page's first load
