@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { testFilesMatching } from './scripts/lib/test-files';
+import { WholeProcessesFirst } from './scripts/lib/test-sequencer';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -34,6 +35,7 @@ export default defineConfig({
     // Emulator, processes, sockets), so two files at a time nearly halve the time. The scale
     // project runs its files one by one regardless (fileParallelism: false).
     maxWorkers: 2,
+    sequence: { sequencer: WholeProcessesFirst },
     projects: [
       {
         ...webProject,

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { authEmulatorOn } from './lib/auth-emulator';
 import { E2E_EMULATOR_PORT } from './lib/e2e-ports';
-import { testFilesMatching } from './lib/test-files';
+import { testFilesMatching, wholeProcessSuites } from './lib/test-files';
 import { testPort } from './lib/test-ports';
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
@@ -127,11 +127,7 @@ const serverSuite = (name: string, env: Record<string, string>, files: string[] 
 // PostgreSQL.
 const serverOnPglite = serverSuite('server tests (PGlite)', { TEST_DATABASE_URL: '' });
 
-/**
- * The files that say `// Whole processes:` on their first line start the compiled server or the
- * Auth Emulator as processes, a minute or more each: the quick run leaves them to `npm test`.
- */
-const wholeProcessSuites = () => testFilesMatching('tests/server', /^\/\/ Whole processes:/m);
+// The whole-process files take a minute or more each: the quick run leaves them to `npm test`.
 const serverQuick = serverSuite(
   'server tests (PGlite, without whole processes)',
   { TEST_DATABASE_URL: '' },

@@ -10,3 +10,10 @@ export function testFilesMatching(dir: string, pattern: RegExp): string[] {
     .map((file) => `${dir}/${file}`)
     .filter((file) => pattern.test(readFileSync(file, 'utf8')));
 }
+
+/**
+ * The server files that say `// Whole processes:` on their first line: they start the compiled
+ * server or the Auth Emulator as processes, and take a minute or more, mostly waiting on them.
+ */
+export const wholeProcessSuites = (): string[] =>
+  testFilesMatching('tests/server', /^\/\/ Whole processes:/m);
