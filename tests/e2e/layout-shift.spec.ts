@@ -110,9 +110,7 @@ for (const [name, { use, network }] of Object.entries(DEVICES)) {
         await expect(page.locator('main .loading-spinner:visible')).toHaveCount(0);
         if (route === '/') {
           // The first of the rotating offers (docs/product.md §9).
-          await expect(page.locator('.Typewriter__wrapper')).toHaveText(
-            'Up to 10% off on all courses',
-          );
+          await expect(page.locator('.hero-typed')).toHaveText('Up to 10% off on all courses');
         }
         const shifts = await page.evaluate(() => window.__layoutShifts ?? []);
         const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);

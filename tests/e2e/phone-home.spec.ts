@@ -31,5 +31,5 @@ test('a reader who asked for less motion sees the offers still, with nothing to 
   // The app has started (its navbar's menu answers) and typed nothing.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
-  await expect(page.locator('.Typewriter__wrapper')).toHaveCount(0);
+  await expect(page.locator('.hero-typed')).toBeEmpty();
 });

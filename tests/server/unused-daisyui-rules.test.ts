@@ -65,7 +65,7 @@ describe('dropping the unused daisyUI rules', () => {
       '.mockup-browser .mockup-browser-toolbar .input{b:2}',
       '.btn-disabled,.btn:disabled{c:3}',
       '.btn:not(.btn-group){d:4}',
-      '.hero-typewriter .Typewriter__wrapper{e:5}',
+      '.hero-typewriter .hero-typed{e:5}',
       '@media (min-width:1px){.tabs-lifted .tab{f:6}}',
       '@keyframes spin{from{g:7}to{g:8}}',
     ].join('');
@@ -74,7 +74,7 @@ describe('dropping the unused daisyUI rules', () => {
         '.input{a:1}',
         '.btn:disabled{c:3}',
         '.btn:not(.btn-group){d:4}',
-        '.hero-typewriter .Typewriter__wrapper{e:5}',
+        '.hero-typewriter .hero-typed{e:5}',
         '@keyframes spin{from{g:7}to{g:8}}',
       ].join(''),
     );

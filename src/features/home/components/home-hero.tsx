@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type { TypewriterClass } from 'typewriter-effect';
 import { ArrowRightIcon } from '@/components/icons/arrow-right-icon';
 import { PauseIcon } from '@/components/icons/pause-icon';
 import { PlayIcon } from '@/components/icons/play-icon';
 import { Hero } from '@/components/layout/hero';
 import { paths } from '@/config/paths';
+import { createOfferTyper, type OfferTyper } from '../offer-typer';
 
 /** The rotating offers (docs/product.md §2, §9: marketing text, 70 ms type speed). */
 export const HERO_OFFERS = ['Up to 10% off on all courses', 'Up to 20% off on all books'];
@@ -16,55 +16,33 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Types and erases the offers in turn into `box`, while `playing`. The package's typing class
- * (13 KB, evaluated when it loads; not its React wrapper, docs/decisions.md D96) is fetched once
- * the page is the app's, not in the first screen's start-up work (D52), and not at all for a
- * reader who asked for less motion. The box is empty until then, as it is when the animation
- * starts. If the package cannot load, the offers are still read out (the hero's sr-only text):
- * the animation is for the eyes only.
+ * Types and erases the offers in turn into `box`, while `playing`; not at all for a reader who
+ * asked for less motion. The box is empty until the page is the app's, as it is when the typing
+ * starts; the offers are read out by the hero's sr-only text: the typing is for the eyes only.
  */
-function useTypewriter(box: RefObject<HTMLDivElement | null>, playing: boolean): void {
-  const typewriter = useRef<TypewriterClass | null>(null);
-  // What the class reads when it arrives after a tap on the button.
-  const playingNow = useRef(playing);
+function useOfferTyper(box: RefObject<HTMLElement | null>, playing: boolean): void {
+  const typer = useRef<OfferTyper | null>(null);
   useEffect(() => {
-    if (prefersReducedMotion()) return;
-    let cancelled = false;
-    import('typewriter-effect/dist/core').then(
-      ({ default: Typewriter }) => {
-        if (cancelled || !box.current) return;
-        // What an earlier instance typed here (the effect run again, as in development).
-        box.current.replaceChildren();
-        const instance = new Typewriter(box.current, {
-          strings: HERO_OFFERS,
-          autoStart: true,
-          loop: true,
-          delay: 70,
-          cursor: '',
-        });
-        typewriter.current = instance;
-        if (!playingNow.current) instance.stop();
-      },
-      () => undefined,
-    );
+    if (prefersReducedMotion() || !box.current) return;
+    // What an earlier instance typed here (the effect run again, as in development).
+    box.current.replaceChildren();
+    const instance = createOfferTyper(box.current, HERO_OFFERS);
+    typer.current = instance;
     return () => {
-      cancelled = true;
-      typewriter.current?.stop();
-      typewriter.current = null;
+      instance.stop();
+      typer.current = null;
     };
   }, [box]);
-  // stop() ends the class's frame loop (pause() would keep it running, a frame at a time);
-  // start() goes on from the letter where it stopped.
+  // stop() keeps the letter reached; start() goes on from it.
   useEffect(() => {
-    playingNow.current = playing;
-    if (playing) typewriter.current?.start();
-    else typewriter.current?.stop();
+    if (playing) typer.current?.start();
+    else typer.current?.stop();
   }, [playing]);
 }
 
 /**
  * Whether `box` is on the screen: the typing stops while the reader has scrolled it away, as its
- * frame loop costs a phone's main thread and battery for letters nobody sees (docs/decisions.md
+ * letters cost a phone's main thread and battery when nobody sees them (docs/decisions.md
  * D97). True where the browser cannot tell.
  */
 function useOnScreen(box: RefObject<HTMLElement | null>): boolean {
@@ -90,9 +68,10 @@ function useOnScreen(box: RefObject<HTMLElement | null>): boolean {
  */
 function HeroOffers() {
   const [playing, setPlaying] = useState(true);
-  const typed = useRef<HTMLDivElement>(null);
-  const onScreen = useOnScreen(typed);
-  useTypewriter(typed, playing && onScreen);
+  const box = useRef<HTMLDivElement>(null);
+  const typed = useRef<HTMLSpanElement>(null);
+  const onScreen = useOnScreen(box);
+  useOfferTyper(typed, playing && onScreen);
   return (
     <div className="hero-offers mt-6 flex items-center gap-3">
       <button
@@ -103,13 +82,15 @@ function HeroOffers() {
       >
         {playing ? <PauseIcon className="h-4 w-4" /> : <PlayIcon className="h-4 w-4" />}
       </button>
-      {/* The caret is the typed text's right border (src/index.css, .hero-typewriter): a
-          caret character after the text would move with every letter, a layout shift each. */}
+      {/* The caret is the typed text's right border (src/index.css, .hero-typed): a caret
+          character after the text would move with every letter, a layout shift each. */}
       <div
-        ref={typed}
+        ref={box}
         aria-hidden="true"
         className="hero-typewriter min-h-[3.5rem] text-xl font-bold text-amber-300 sm:min-h-[2.5rem] sm:text-3xl"
-      />
+      >
+        <span ref={typed} className="hero-typed" />
+      </div>
     </div>
   );
 }
