@@ -19,6 +19,9 @@ const webFilesWithMocks = testFilesMatching(
   /vi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/,
 );
 
+/** On CI a failed test runs once more and is reported as flaky, as Playwright's do. */
+const retryOnCi = process.env.CI ? 1 : 0;
+
 const webProject = { plugins: [react()], resolve: { alias } };
 const webTest = {
   environment: 'jsdom' as const,
@@ -27,10 +30,9 @@ const webTest = {
   // A test may wait for two lazy screens in a row, each up to asyncUtilTimeout (5 s, see
   // tests/web/setup.ts) on a busy 2-core machine: the default 5 s per test is too tight.
   testTimeout: 20_000,
-  // On CI a failed test runs once more and is reported as flaky, as the server's and Playwright's
-  // do: a screen's first lazy chunk, transformed on demand, can miss the 5 s wait on a loaded
-  // machine (docs/decisions.md D109).
-  retry: process.env.CI ? 1 : 0,
+  // A screen's first lazy chunk, transformed on demand, can miss the 5 s wait on a loaded machine
+  // (docs/decisions.md D109).
+  retry: retryOnCi,
 };
 
 export default defineConfig({
@@ -63,8 +65,7 @@ export default defineConfig({
           // files of a worker spares importing the server (firebase-admin, Stripe, socket.io…)
           // forty times: 35 s of CPU on 2 cores.
           isolate: false,
-          // On CI a failed test runs once more (as Playwright's do), and is reported as flaky.
-          retry: process.env.CI ? 1 : 0,
+          retry: retryOnCi,
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           // The real Firebase Auth Emulator (port 9399), shared by every server test file.

@@ -4,7 +4,7 @@
  */
 export const OFFER_TIMING = { typeMs: 70, holdMs: 1_500, eraseMs: 50 } as const;
 
-export type OfferTiming = { typeMs: number; holdMs: number; eraseMs: number };
+export type OfferTiming = Record<keyof typeof OFFER_TIMING, number>;
 
 /** Types in turn; `stop()` keeps the letter reached, and `start()` goes on from it. */
 export type OfferTyper = { start: () => void; stop: () => void };
@@ -13,7 +13,7 @@ export type OfferTyper = { start: () => void; stop: () => void };
  * Types `offers` into `target` letter by letter, holds each in full, erases it and types the next,
  * round and round. One timer per letter and none while an offer is held, so the page draws a frame
  * per letter and none in between: the typewriter library this replaced ran a frame loop sixty
- * times a second while it typed, a third of a core of Chromium's time (docs/decisions.md D109).
+ * times a second while it typed or held an offer (docs/decisions.md D109).
  */
 export function createOfferTyper(
   target: HTMLElement,
