@@ -22,7 +22,31 @@ const webFilesWithMocks = testFilesMatching(
 /** On CI a failed test runs once more and is reported as flaky, as Playwright's do. */
 const retryOnCi = process.env.CI ? 1 : 0;
 
-const webProject = { plugins: [react()], resolve: { alias } };
+/**
+ * The web tests load no stylesheet (`css: false` below): nor do the libraries that inject their
+ * own when imported or mounted. Each one jsdom holds is walked rule by rule on every
+ * `getComputedStyle`, which every `…ByRole` query calls for each element it weighs: sweetalert2's
+ * and react-toastify's 280 rules made those calls a fifth of the dashboard tests' CPU
+ * (docs/decisions.md D110).
+ * Both ship the same code without the injection.
+ */
+const withoutInjectedStyles = [
+  {
+    find: /^sweetalert2\/dist\/sweetalert2\.esm\.all\.js$/,
+    replacement: 'sweetalert2/dist/sweetalert2.esm.js',
+  },
+  { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' },
+];
+
+const webProject = {
+  plugins: [react()],
+  resolve: {
+    alias: [
+      ...withoutInjectedStyles,
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
+};
 const webTest = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/web/setup.ts'],
