@@ -127,6 +127,30 @@ function headerText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * The documents already generated in this worker, by the routes they describe. The server suite
+ * builds hundreds of apps, most with the same routes, whose schemas are the same module-level zod
+ * objects: generating each one's document again, and compiling its validators, was an eighth of
+ * the suite's CPU (docs/decisions.md D110). Apps with other routes (a test's own, a plugin left
+ * out) get their own.
+ */
+const documentsByRoutes = new Map<string, unknown>();
+const documentOfApp = new WeakMap<FastifyInstance, unknown>();
+
+function documentOf(app: FastifyInstance): unknown {
+  let document = documentOfApp.get(app);
+  if (document === undefined) {
+    const routes = app.printRoutes({ commonPrefix: false, includeHooks: false });
+    document = documentsByRoutes.get(routes);
+    if (document === undefined) {
+      document = app.swagger();
+      documentsByRoutes.set(routes, document);
+    }
+    documentOfApp.set(app, document);
+  }
+  return document;
+}
+
 /** Checks every answer of `app` against the document it serves (see responseMismatch). */
 export function checkAnswersAgainstDocument(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -135,7 +159,7 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
     const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
     const streamed = payload !== null && payload !== undefined && body === undefined;
     try {
-      const mismatch = responseMismatch(app.swagger(), {
+      const mismatch = responseMismatch(documentOf(app), {
         method: request.method,
         routeUrl,
         status: reply.statusCode,
