@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 import { E2E_SERVER_PORT } from './scripts/lib/e2e-ports';
 
 const baseURL = `http://127.0.0.1:${E2E_SERVER_PORT}`;
@@ -23,7 +23,7 @@ export default defineConfig({
     // Recording a trace costs a third of the suite's CPU: only a retried test records one (pass
     // `--trace on` to record every test).
     trace: 'on-first-retry',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: chromium }],
   webServer: {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 import { testPort } from './scripts/lib/test-ports';
 
 // `npm run dev:mock` in a real browser: the Vite dev server alone, msw's worker as the API.
@@ -21,7 +21,7 @@ export default defineConfig({
     // Recording a trace costs a third of the suite's CPU: only a retried test records one (pass
     // `--trace on` to record every test).
     trace: 'on-first-retry',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },

@@ -41,11 +41,3 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(',')}`,
 ];
-
-/**
- * The test suites' browser: the GPU process's work (compositing in software, since there is no
- * GPU) done on a thread of the browser process, without the messages between them. About 8 % of
- * Chromium's CPU over the same page loads, measured in pairs (docs/decisions.md D110). The
- * benches keep the separate process, as a user's Chromium has it.
- */
-export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--in-process-gpu'];

@@ -17,7 +17,12 @@ import { benchBooks } from '../../server/db/seed-bench';
 import { subscribe } from '../../server/db/repositories/newsletter';
 import { seedCatalogue } from '../../server/db/seed';
 import { seedBooks } from '../../server/db/seed-books';
-import { createTestDb, pgliteTemplateDump, type TestDb } from './helpers/build-test-app';
+import {
+  createTestDb,
+  pgliteTemplateDump,
+  TEST_DATABASE_URL,
+  type TestDb,
+} from './helpers/build-test-app';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -363,7 +368,13 @@ describe('repositories', () => {
   });
 });
 
-describe("PGlite in the server's thread", () => {
+/**
+ * PGlite's own, whatever the suite's database: with PostgreSQL configured, `npm test` runs this
+ * file on PGlite as well (scripts/test.ts), and these there only, rather than twice the same.
+ */
+const pgliteOnly = describe.runIf(TEST_DATABASE_URL === undefined);
+
+pgliteOnly("PGlite in the server's thread", () => {
   it('starts a new WAL segment without filling it with zeros, and writes on into it (D50)', async () => {
     // The fill held the server's only thread (200-350 ms in memory) once every 16 MB of WAL.
     const db = await createPgliteDb(undefined, { template: await pgliteTemplateDump() });
@@ -376,7 +387,7 @@ describe("PGlite in the server's thread", () => {
   });
 });
 
-describe('a PGlite data directory', () => {
+pgliteOnly('a PGlite data directory', () => {
   async function tempDir(): Promise<string> {
     const dir = await mkdtemp(path.join(tmpdir(), 'lt-pglite-lock-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
